@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint before authorization runs:
+ * - public: anyone (health, client configuration);
+ * - user: a signed-in user with a verified ID token.
+ */
+export type EndpointAuth = 'public' | 'user';
+
+/** One API call, declared once: the server registers and validates it, the client is typed from it. */
+export interface EndpointDef {
+  /** The spec's action name, e.g. `companies.create`, or a descriptive name for REST-style calls. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Path under /api, with `{param}` placeholders, e.g. `/users/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly auth: EndpointAuth;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly output: z.ZodType;
+}
+
+/** Declares an endpoint, keeping its literal types so that callers infer inputs and outputs. */
+export function endpoint<const E extends EndpointDef>(def: E): E {
+  return def;
+}
+
+type InferOr<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
+type InputOr<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
+
+/** What a handler receives after validation. */
+export type ParamsOf<E extends EndpointDef> = InferOr<E['params'], Record<string, never>>;
+export type QueryOf<E extends EndpointDef> = InferOr<E['query'], Record<string, never>>;
+export type BodyOf<E extends EndpointDef> = InferOr<E['body'], undefined>;
+export type OutputOf<E extends EndpointDef> = z.output<E['output']>;
+
+/** What a client sends before validation (defaults may be omitted). */
+export type ParamsInput<E extends EndpointDef> = InputOr<E['params'], undefined>;
+export type QueryInput<E extends EndpointDef> = InputOr<E['query'], undefined>;
+export type BodyInput<E extends EndpointDef> = InputOr<E['body'], undefined>;
+
+/** Fills `{param}` placeholders; values are URI-encoded. */
+export function buildPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`Missing path parameter '${key}' for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

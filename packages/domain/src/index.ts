@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './environment.ts';
+export * from './permissions.ts';
+export * from './users.ts';
