@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { environmentFromOrigin, type Environment } from '@kelvin/domain';
+
+/** The repository root: the default data directory and the web build are found from here. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Client id of the console at the embedded identity provider. */
+export const EMBEDDED_CLIENT_ID = 'kelvin-console';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_ORIGIN: z.url().optional(),
+  KELVIN_DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  KELVIN_DEMO_PASSWORD: z.string().min(8, 'KELVIN_DEMO_PASSWORD must be at least 8 characters').optional(),
+  KELVIN_SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  KELVIN_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The site origin users reach the console at; decides the environment. */
+  publicOrigin: string;
+  environment: Environment;
+  dataDir: string;
+  /** PostgreSQL connection string; PGlite in `dataDir/pg` when absent. */
+  databaseUrl: string | undefined;
+  identity:
+    | { kind: 'embedded'; issuer: string; clientId: string }
+    | { kind: 'external'; issuer: string; clientId: string };
+  demoPassword: string | undefined;
+  seedDemo: boolean;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Environment → typed, validated config. The one place that reads process.env. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const environment = environmentFromOrigin(publicOrigin);
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.KELVIN_DATA_DIR ?? path.join(repoRoot, 'data'));
+
+  let identity: Config['identity'];
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID) {
+      throw new ConfigError(
+        `OIDC_ISSUER is set but OIDC_CLIENT_ID is missing: the ${environment} environment (${publicOrigin}) has no sign-in client id.`,
+      );
+    }
+    identity = { kind: 'external', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID };
+  } else {
+    identity = { kind: 'embedded', issuer: `${publicOrigin}/oidc`, clientId: e.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID };
+  }
+
+  const webDistDir = path.resolve(baseDir, e.KELVIN_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin,
+    environment,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    identity,
+    demoPassword: e.KELVIN_DEMO_PASSWORD,
+    seedDemo: e.KELVIN_SEED_DEMO === 'true',
+    webDistDir,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export function webBuildExists(config: Config): boolean {
+  return existsSync(path.join(config.webDistDir, 'index.html'));
+}

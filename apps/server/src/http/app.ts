@@ -1,0 +1,61 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { webBuildExists } from '../config.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
+import { registerMetrics } from '../platform/observability/metrics.ts';
+import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
+import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
+import { apiDocsPage } from './apiDocsPage.ts';
+import { createAuthenticator } from './authenticate.ts';
+import { installErrorHandler } from './errorHandler.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { createRouteContext } from './routeContext.ts';
+import { registerWebApp } from './webApp.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  verifier: TokenVerifier;
+}
+
+/** The HTTP application: operations endpoints, the contract's API routes, and the web app. */
+export async function buildApp({ config, database, verifier }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    // Request lines for API and identity calls; probes, metrics scrapes and static files would drown them.
+    logController: new LogController({
+      disableRequestLogging: (request) => !/^\/(api|oidc|live)\//.test(request.url),
+    }),
+  });
+  const serveWeb = webBuildExists(config);
+  installErrorHandler(app, { spaFallback: serveWeb });
+  registerMetrics(app);
+
+  app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ message: 'The database is not reachable.', code: 'UNAVAILABLE' });
+    }
+  });
+
+  const openApiDocument = buildOpenApiDocument();
+  app.get('/api/openapi.json', () => Promise.resolve(openApiDocument));
+  app.get('/api/docs', (_request, reply) => reply.type('text/html').send(apiDocsPage));
+
+  const context = createRouteContext(app, database.db, config, createAuthenticator(database.db, verifier));
+  registerSystemRoutes(context);
+  registerUsersRoutes(context);
+
+  if (serveWeb) await registerWebApp(app, config);
+  return app;
+}

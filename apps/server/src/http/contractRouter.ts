@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { BodyOf, EndpointDef, ErrorDetail, OutputOf, ParamsOf, QueryOf } from '@kelvin/contract';
+import type { AuthContext, Authenticator } from './authenticate.ts';
+import { badRequest } from './httpError.ts';
+
+export interface HandlerInput<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  auth: E['auth'] extends 'user' ? AuthContext : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<OutputOf<E>>;
+
+/** Converts the contract's `/users/{id}` to Fastify's `/api/users/:id`. */
+export function fastifyPath(path: string): string {
+  return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
+
+function validate(schema: z.ZodType | undefined, value: unknown, part: string, details: ErrorDetail[]): unknown {
+  if (!schema) return part === 'body' ? undefined : {};
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    details.push({ field: [part, ...issue.path.map(String)].join('.'), message: issue.message });
+  }
+  return undefined;
+}
+
+/**
+ * Registers one contract endpoint. The pipeline, in order: authenticate → validate (a bad request is a 400
+ * naming each field, before the handler can write anything) → handler (which authorizes explicitly) →
+ * presenter (the output schema strips every field it does not declare).
+ */
+export function registerEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path),
+    config: { endpointName: endpoint.name },
+    handler: async (request, reply) => {
+      const auth = endpoint.auth === 'user' ? await authenticate(request) : null;
+      const details: ErrorDetail[] = [];
+      const params = validate(endpoint.params, request.params, 'params', details);
+      const query = validate(endpoint.query, request.query, 'query', details);
+      const body = validate(endpoint.body, request.body, 'body', details);
+      if (details.length > 0) {
+        const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
+        throw badRequest(`Invalid request: ${fields}: ${details[0]?.message ?? 'invalid value'}`, details);
+      }
+      // The values above were produced by the endpoint's own schemas, so they have the declared types;
+      // TypeScript cannot follow a generic schema through safeParse, hence this one documented assertion.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
+      const input = { params, query, body, auth, request, reply } as HandlerInput<E>;
+      const result = await handler(input);
+      return endpoint.output.parse(result);
+    },
+  });
+}

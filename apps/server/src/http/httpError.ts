@@ -1,0 +1,22 @@
+import type { ErrorCode, ErrorDetail } from '@kelvin/contract';
+
+/** An error that becomes the error envelope `{message, code, details?}` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new HttpError(400, 'BAD_REQUEST', message, details);
+export const unauthorized = (message = 'Authentication required.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);

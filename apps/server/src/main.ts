@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig, webBuildExists } from './config.ts';
+import { seedDemo, type DemoSummary } from './demo/seedDemo.ts';
+import { createServer } from './server.ts';
+
+function printBanner(url: string, demo: DemoSummary | undefined, webBuilt: boolean): void {
+  const lines = ['', `Kelvin console is running at ${url}`];
+  if (!webBuilt) lines.push('(the web app is not built: run `npm run build` for the console pages)');
+  if (demo) {
+    lines.push('', demo.created ? 'Demo fleet created. Demo users:' : 'Demo users:');
+    for (const user of demo.users) {
+      lines.push(`  ${user.email.padEnd(30)} ${user.role.padEnd(28)} ${user.company}`);
+    }
+    lines.push(`  password for every demo user: ${demo.password}`);
+  }
+  lines.push(`API reference: ${url}/api/docs`, '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await createServer(config);
+  const demo = config.seedDemo
+    ? await seedDemo(server.database.db, { dataDir: config.dataDir, password: config.demoPassword })
+    : undefined;
+  await server.app.listen({ port: config.port, host: config.host });
+
+  const shutdown = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  printBanner(config.publicOrigin, demo, webBuildExists(config));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Kelvin cannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`Kelvin failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { events } from '../../platform/db/schema.ts';
+
+export interface EventInput {
+  /** `<subject>.<verb>`, e.g. `users.create`. */
+  name: string;
+  actorUserId: number | null;
+  companyId: number | null;
+  subjectType: string;
+  subjectId: string | number;
+  data?: Record<string, unknown>;
+}
+
+/** Records one audit event. Call it with the write's transaction so both commit or neither does. */
+export async function recordEvent(tx: DbOrTx, event: EventInput): Promise<void> {
+  await tx.insert(events).values({
+    name: event.name,
+    actorUserId: event.actorUserId,
+    companyId: event.companyId,
+    subjectType: event.subjectType,
+    subjectId: String(event.subjectId),
+    data: event.data ?? {},
+  });
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const companies = pgTable('companies', {
+  companyId: serial('company_id').primaryKey(),
+  name: text('name').notNull(),
+  netSuiteCustomerInternalId: text('net_suite_customer_internal_id'),
+  subscription: text('subscription').notNull().default('OBSERVABILITY'),
+  logoUrl: text('logo_url'),
+  logoContentType: text('logo_content_type'),
+  logoFilePath: text('logo_file_path'),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    identityId: text('identity_id').notNull(),
+    isSystem: boolean('is_system').notNull().default(false),
+    name: text('name').notNull(),
+    role: text('role'),
+    email: text('email').notNull(),
+    primaryPhone: text('primary_phone'),
+    secondaryPhone: text('secondary_phone'),
+    location: text('location'),
+    /** argon2id hash for the embedded identity provider; null for users of an external issuer. */
+    passwordHash: text('password_hash'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_identity_id_key').on(t.identityId),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  roleId: serial('role_id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+/**
+ * A role's grants. Attribute values may hold the placeholder `$ownCompany`, resolved to the user's own
+ * company when permissions are computed, so that one customer role serves every customer company.
+ */
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+    attributes: jsonb('attributes').notNull().default({}),
+  },
+  (t) => [index('role_grants_role_idx').on(t.roleId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const assetTypes = pgTable('asset_types', {
+  assetTypeId: integer('asset_type_id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const assets = pgTable(
+  'assets',
+  {
+    assetId: serial('asset_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    parentAssetId: integer('parent_asset_id'),
+    assetTypeId: integer('asset_type_id')
+      .notNull()
+      .references(() => assetTypes.assetTypeId),
+    name: text('name'),
+    aliasPrefix: text('alias_prefix'),
+    isActive: boolean('is_active').notNull().default(true),
+    isMonitored: boolean('is_monitored').notNull().default(true),
+    monitorGroupId: integer('monitor_group_id'),
+    thresholdGroupId: integer('threshold_group_id'),
+    subscription: text('subscription'),
+    metadata: jsonb('metadata').notNull().default({}),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('assets_company_idx').on(t.companyId), index('assets_parent_idx').on(t.parentAssetId)],
+);
+
+export const assetProperties = pgTable(
+  'asset_properties',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.name] })],
+);
+
+/** The audit trail: every write records one row here, in the write's own transaction. */
+export const events = pgTable(
+  'events',
+  {
+    eventId: bigserial('event_id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    actorUserId: integer('actor_user_id'),
+    companyId: integer('company_id'),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('events_subject_idx').on(t.subjectType, t.subjectId), index('events_company_idx').on(t.companyId)],
+);
+
+/** Key-value settings the server keeps for itself (signing keys, the demo password). */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  ...timestamps,
+});
+
+/** Persistence of the embedded OpenID provider (sessions, grants, codes), shared by every process. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+  ],
+);

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { loadOrCreateSigningKeys, publicJwks, type PrivateSigningJwk } from './platform/identity/signingKeys.ts';
+import { createTokenVerifier, localKeys, remoteKeys } from './platform/identity/tokenVerifier.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** The embedded issuer's keys; empty with an external issuer. */
+  signingKeys: PrivateSigningJwk[];
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** An already opened database (tests bring their own); otherwise opened from the config. */
+  database?: Database;
+}
+
+/** config → stores → identity → HTTP app. Listening is left to the caller. */
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
+
+  let signingKeys: PrivateSigningJwk[] = [];
+  let verifierKeys;
+  if (config.identity.kind === 'embedded') {
+    signingKeys = await loadOrCreateSigningKeys(database.db);
+    verifierKeys = localKeys(publicJwks(signingKeys));
+  } else {
+    verifierKeys = await remoteKeys(config.identity.issuer);
+  }
+  const verifier = createTokenVerifier({
+    issuer: config.identity.issuer,
+    audience: config.identity.clientId,
+    keys: verifierKeys,
+  });
+
+  const app = await buildApp({ config, database, verifier });
+  if (config.identity.kind === 'embedded') {
+    await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });
+  }
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    signingKeys,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

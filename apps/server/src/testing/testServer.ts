@@ -1,0 +1,90 @@
+import { createServer as createNetServer } from 'node:net';
+import { SignJWT, importJWK } from 'jose';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../platform/db/database.ts';
+import { createServer, type Server } from '../server.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+const POSTGRES_URL = process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether PostgreSQL answers; with KELVIN_REQUIRE_SERVICES=1 its absence fails the run instead. */
+export async function postgresAvailable(): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.KELVIN_REQUIRE_SERVICES === '1') {
+      throw new Error(`PostgreSQL is required (KELVIN_REQUIRE_SERVICES=1) but not reachable at ${POSTGRES_URL}`, {
+        cause: error,
+      });
+    }
+    return false;
+  }
+}
+
+/** A fresh database: in-memory PGlite, or a schema of its own in the test PostgreSQL. */
+export function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const schemaName = `kelvin_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  return openDatabase({ url: POSTGRES_URL, schemaName });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer extends Server {
+  /** e.g. http://localhost:41234 */
+  url: string;
+  /** Signs an ID token with the embedded issuer's key, as the provider would issue it. */
+  mintIdToken(subject: string, options?: { expiresIn?: string | number; audience?: string }): Promise<string>;
+}
+
+/** Starts the real server on a free port with its own database. Close it in afterAll. */
+export async function startTestServer(
+  options: { database?: TestDatabaseKind; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const config: Config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    KELVIN_DATA_DIR: '.tmp/test-data',
+    LOG_LEVEL: 'silent',
+    KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST ?? '.tmp/no-web-build',
+    ...options.env,
+  });
+  const database = await openTestDatabase(options.database);
+  const server = await createServer(config, { database });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  const url = `http://localhost:${port}`;
+
+  return {
+    ...server,
+    url,
+    async mintIdToken(subject, tokenOptions = {}) {
+      const jwk = server.signingKeys[0];
+      if (!jwk) throw new Error('No embedded signing key: is the identity external?');
+      const key = await importJWK(jwk, 'ES256');
+      return new SignJWT({ email: `${subject}@example.test` })
+        .setProtectedHeader({ alg: 'ES256', kid: jwk.kid })
+        .setSubject(subject)
+        .setIssuer(config.identity.issuer)
+        .setAudience(tokenOptions.audience ?? config.identity.clientId)
+        .setIssuedAt()
+        .setExpirationTime(tokenOptions.expiresIn ?? '10m')
+        .sign(key);
+    },
+  };
+}
