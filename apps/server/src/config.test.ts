@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, the embedded issuer and ./data at the repository root', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.environment).toBe('local');
+    expect(config.dataDir).toBe(path.join(repoRoot, 'data'));
+    expect(config.identity).toEqual({
+      kind: 'embedded',
+      issuer: 'http://localhost:8080/oidc',
+      clientId: 'kelvin-console',
+    });
+  });
+
+  it('takes PORT and KELVIN_DATA_DIR, relative to where npm was started', () => {
+    const config = loadConfig({ PORT: '9000', KELVIN_DATA_DIR: 'elsewhere', INIT_CWD: '/srv/kelvin' });
+    expect(config.port).toBe(9000);
+    expect(config.publicOrigin).toBe('http://localhost:9000');
+    expect(config.dataDir).toBe('/srv/kelvin/elsewhere');
+  });
+
+  it('derives the environment from the public origin', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://dev.kelvin.example' }).environment).toBe('dev');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://console.kelvin.example' }).environment).toBe('production');
+  });
+
+  it('points at an external issuer when both OIDC variables are set', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://id.example/', OIDC_CLIENT_ID: 'abc' });
+    expect(config.identity).toEqual({ kind: 'external', issuer: 'https://id.example', clientId: 'abc' });
+  });
+
+  it('stops with a clear message when the external issuer has no client id for the environment', () => {
+    const load = () => loadConfig({ OIDC_ISSUER: 'https://id.example', PUBLIC_ORIGIN: 'https://console.kelvin.example' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/OIDC_CLIENT_ID is missing: the production environment/);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', KELVIN_DEMO_PASSWORD: 'short' })).toThrow(
+      /PORT: .*\n.*KELVIN_DEMO_PASSWORD: KELVIN_DEMO_PASSWORD must be at least 8 characters/,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+const CHROMIUM = process.env.KELVIN_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Whether Debian's Chromium is installed; with KELVIN_REQUIRE_SERVICES=1 its absence fails the run. */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.KELVIN_REQUIRE_SERVICES === '1') {
+    throw new Error(`Chromium is required (KELVIN_REQUIRE_SERVICES=1) but ${CHROMIUM} is missing`);
+  }
+  return false;
+}
+
+/**
+ * Headless Chromium with the flags these machines need: no sandbox as root, and no background networking,
+ * whose connections the closed network refuses many at a time.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}

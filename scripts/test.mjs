@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: unit and route tests, then the web build and the browser tests, then one summary line.
+// With KELVIN_REQUIRE_SERVICES=1 (CI) a skipped test fails the run: nothing may be skipped silently.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const requireServices = process.env.KELVIN_REQUIRE_SERVICES === '1';
+mkdirSync('.tmp', { recursive: true });
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function counts(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json'];
+const unitStatus = run('node', [...vitest, '--outputFile.json=.tmp/unit-results.json']);
+const buildStatus = run('npm', ['run', 'build', '-w', '@kelvin/web']);
+const e2eStatus =
+  buildStatus === 0
+    ? run('node', [...vitest, '--config', 'e2e/vitest.config.ts', '--outputFile.json=.tmp/e2e-results.json'])
+    : 1;
+
+const unit = counts('.tmp/unit-results.json');
+const e2e = buildStatus === 0 ? counts('.tmp/e2e-results.json') : { passed: 0, failed: 1, skipped: 0 };
+const total = {
+  passed: unit.passed + e2e.passed,
+  failed: unit.failed + e2e.failed + (buildStatus === 0 ? 0 : 1),
+  skipped: unit.skipped + e2e.skipped,
+};
+console.log(`\nunit and route tests: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
+console.log(`browser tests: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+if (buildStatus !== 0) console.log('the web build failed');
+if (requireServices && total.skipped > 0) {
+  console.log(`KELVIN_REQUIRE_SERVICES=1 but ${total.skipped} tests were skipped`);
+}
+console.log(`Summary: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+
+const failed = unitStatus !== 0 || e2eStatus !== 0 || total.failed > 0 || (requireServices && total.skipped > 0);
+process.exit(failed ? 1 : 0);
