@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
+import { loadOrCreateSecret } from './platform/db/settings.ts';
+import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
 import { loadOrCreateSigningKeys, publicJwks, type PrivateSigningJwk } from './platform/identity/signingKeys.ts';
 import { createTokenVerifier, localKeys, remoteKeys } from './platform/identity/tokenVerifier.ts';
 
@@ -13,6 +15,7 @@ export interface Server {
   config: Config;
   /** The embedded issuer's keys; empty with an external issuer. */
   signingKeys: PrivateSigningJwk[];
+  files: FileStore;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     keys: verifierKeys,
   });
 
-  const app = await buildApp({ config, database, verifier });
+  const files = createLocalFileStore({
+    root: path.join(config.dataDir, 'files'),
+    secret: await loadOrCreateSecret(database.db, 'files.signingSecret'),
+    publicOrigin: config.publicOrigin,
+  });
+
+  const app = await buildApp({ config, database, verifier, files });
   if (config.identity.kind === 'embedded') {
     await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });
   }
@@ -51,6 +60,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     config,
     signingKeys,
+    files,
     close: async () => {
       await app.close();
       await database.close();

@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { webBuildExists } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
+import { registerFileRoutes } from '../platform/files/fileRoutes.ts';
+import type { FileStore } from '../platform/files/fileStore.ts';
 import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
 import { registerMetrics } from '../platform/observability/metrics.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
@@ -17,10 +19,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   verifier: TokenVerifier;
+  files: FileStore;
 }
 
 /** The HTTP application: operations endpoints, the contract's API routes, and the web app. */
-export async function buildApp({ config, database, verifier }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, files }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -52,7 +55,9 @@ export async function buildApp({ config, database, verifier }: AppDeps): Promise
   app.get('/api/openapi.json', () => Promise.resolve(openApiDocument));
   app.get('/api/docs', (_request, reply) => reply.type('text/html').send(apiDocsPage));
 
-  const context = createRouteContext(app, database.db, config, createAuthenticator(database.db, verifier));
+  registerFileRoutes(app, files);
+  const authenticate = createAuthenticator(database.db, verifier);
+  const context = createRouteContext(app, { db: database.db, config, files }, authenticate);
   registerSystemRoutes(context);
   registerUsersRoutes(context);
 

@@ -29,5 +29,5 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 export function wantsSpaPage(method: string, url: string): boolean {
   if (method !== 'GET') return false;
   const pathname = url.split('?')[0] ?? '';
-  return !['/api/', '/oidc/', '/live/', '/assets/'].some((prefix) => pathname.startsWith(prefix));
+  return !['/api/', '/oidc/', '/live/', '/assets/', '/files/'].some((prefix) => pathname.startsWith(prefix));
 }

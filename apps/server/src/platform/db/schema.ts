@@ -178,3 +178,83 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_user_code_idx').on(t.userCode),
   ],
 );
+
+/**
+ * Asset access groups. Each user has one default group; an external user sees an asset when it, or one of
+ * its ancestors, is in one of their groups.
+ */
+export const assetAccessGroups = pgTable(
+  'asset_access_groups',
+  {
+    assetAccessGroupId: serial('asset_access_group_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    isDefault: boolean('is_default').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('asset_access_groups_default_key').on(t.userId).where(sql`${t.isDefault}`)],
+);
+
+export const assetAccessGroupAssets = pgTable(
+  'asset_access_group_assets',
+  {
+    assetAccessGroupId: integer('asset_access_group_id')
+      .notNull()
+      .references(() => assetAccessGroups.assetAccessGroupId, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+  },
+  (t) => [primaryKey({ columns: [t.assetAccessGroupId, t.assetId] }), index('access_group_assets_asset_idx').on(t.assetId)],
+);
+
+/** Property names an asset type's template offers, in display order. */
+export const assetTypeProperties = pgTable(
+  'asset_type_properties',
+  {
+    assetTypeId: integer('asset_type_id')
+      .notNull()
+      .references(() => assetTypes.assetTypeId),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assetTypeId, t.name] })],
+);
+
+export const assetNotes = pgTable(
+  'asset_notes',
+  {
+    assetNoteId: serial('asset_note_id').primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    userId: integer('user_id').references(() => users.userId),
+    note: text('note').notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('asset_notes_asset_idx').on(t.assetId)],
+);
+
+/** Files an agent or a user attached to an asset (system metadata, logs, configuration backups). */
+export const assetArtifacts = pgTable(
+  'asset_artifacts',
+  {
+    assetArtifactIndexId: serial('asset_artifact_index_id').primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    artifactType: text('artifact_type').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSizeInBytes: integer('file_size_in_bytes').notNull(),
+    /** For system-metadata artifacts: the name/value pairs the file holds, so the last one is a query away. */
+    metadata: jsonb('metadata'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('asset_artifacts_asset_idx').on(t.assetId, t.artifactType, t.createdAt)],
+);
