@@ -21,6 +21,11 @@ export interface EndpointDef {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * `json` (default) or `multipart`: a multipart call's `body` schema validates its text fields, and its
+   * file part is handled by the route itself.
+   */
+  readonly requestType?: 'json' | 'multipart';
   readonly output: z.ZodType;
 }
 

@@ -1,4 +1,7 @@
+import { assetsEndpoints } from './assets.ts';
+import { companiesEndpoints } from './companies.ts';
 import { systemEndpoints } from './system.ts';
+import { userAdminEndpoints } from './userAdmin.ts';
 import { usersEndpoints } from './users.ts';
 import type { EndpointDef } from './endpoint.ts';
 
@@ -8,11 +11,18 @@ export * from './common.ts';
 export * from './permissions.ts';
 export * from './users.ts';
 export * from './system.ts';
+export * from './paging.ts';
+export * from './companies.ts';
+export * from './userAdmin.ts';
+export * from './assets.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
   ...systemEndpoints,
   ...usersEndpoints,
+  ...userAdminEndpoints,
+  ...companiesEndpoints,
+  ...assetsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;
