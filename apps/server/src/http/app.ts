@@ -6,7 +6,12 @@ import { registerFileRoutes } from '../platform/files/fileRoutes.ts';
 import type { FileStore } from '../platform/files/fileStore.ts';
 import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
 import { registerMetrics } from '../platform/observability/metrics.ts';
+import { registerAccessGroupsRoutes } from '../modules/access/accessGroupsRoutes.ts';
+import { registerAssetsRoutes } from '../modules/assets/assetsRoutes.ts';
+import { registerAuditRoutes } from '../modules/audit/auditRoutes.ts';
+import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
+import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
@@ -60,6 +65,11 @@ export async function buildApp({ config, database, verifier, files }: AppDeps): 
   const context = createRouteContext(app, { db: database.db, config, files }, authenticate);
   registerSystemRoutes(context);
   registerUsersRoutes(context);
+  registerUserAdminRoutes(context);
+  registerCompaniesRoutes(context);
+  registerAuditRoutes(context);
+  registerAssetsRoutes(context);
+  registerAccessGroupsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

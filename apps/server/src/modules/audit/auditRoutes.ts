@@ -1,0 +1,4 @@
+import type { RouteContext } from '../../http/routeContext.ts';
+
+/** Being built for issue 3. */
+export function registerAuditRoutes(_context: RouteContext): void {}
