@@ -20,6 +20,8 @@ const envSchema = z.object({
   KELVIN_DEMO_PASSWORD: z.string().min(8, 'KELVIN_DEMO_PASSWORD must be at least 8 characters').optional(),
   KELVIN_SEED_DEMO: z.enum(['true', 'false']).default('true'),
   KELVIN_WEB_DIST: z.string().optional(),
+  /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +40,8 @@ export interface Config {
   demoPassword: string | undefined;
   seedDemo: boolean;
   webDistDir: string;
+  /** How many reverse proxies to trust for the client address and protocol. */
+  trustProxyHops: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -80,6 +84,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     demoPassword: e.KELVIN_DEMO_PASSWORD,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',
     webDistDir,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -35,7 +35,8 @@ export async function buildApp({ config, database, verifier, files }: AppDeps): 
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // A hop count, never `true`: the leftmost X-Forwarded-For entry is the client's to forge.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Request lines for API and identity calls; probes, metrics scrapes and static files would drown them.
     logController: new LogController({
       disableRequestLogging: (request) => !/^\/(api|oidc|live)\//.test(request.url),

@@ -107,7 +107,7 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
   let callback: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind });
+    server = await startTestServer({ database: kind, env: { TRUST_PROXY_HOPS: '1' } });
     const company = await buildCompany(server.database.db);
     user = await buildUser(server.database.db, {
       companyId: company.companyId,
@@ -281,6 +281,20 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     const blocked = await browser.postForm(action, { email: user.email, password });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain('Too many failed sign-in attempts.');
+  });
+
+  it('counts failures per proxied client address, whatever a client forges in front of it', async () => {
+    // One trusted proxy: it appends the real client address last; anything before it is the client's to forge.
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const browser = new Browser(`203.0.113.${attempt}, 198.51.100.9`);
+      const { action } = await openSignIn(browser);
+      const failed = await browser.postForm(action, { email: `spoof${attempt}@example.test`, password: 'guess' });
+      expect(failed.status).toBe(401);
+    }
+    const browser = new Browser('203.0.113.99, 198.51.100.9');
+    const { action } = await openSignIn(browser);
+    const blocked = await browser.postForm(action, { email: user.email, password });
+    expect(blocked.status).toBe(429);
   });
 
   it('shows a short error page, without internals, for a sign-in form whose request has expired', async () => {

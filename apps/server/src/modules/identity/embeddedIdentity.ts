@@ -35,8 +35,8 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
     issuer,
     buildProviderConfiguration({ config, db, keys, cookieKeys, mountPath, log: app.log }),
   );
-  // The app trusts its reverse proxy (trustProxy): the provider must read the same X-Forwarded-* headers.
-  provider.proxy = true;
+  // The provider reads X-Forwarded-* headers only when the app trusts a reverse proxy too.
+  provider.proxy = config.trustProxyHops > 0;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
 
   await registerInteractionRoutes(app, {
