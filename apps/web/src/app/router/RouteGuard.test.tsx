@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { NotFoundPage } from '../../features/notFound/NotFoundPage.tsx';
+import { buildCurrentUser } from '../../test/factories.ts';
+import { renderWithRouter } from '../../test/renderWithRouter.tsx';
+import { createQueryClient } from '../queryClient.ts';
+import { currentUserQueryKey } from '../session/useCurrentUser.ts';
+import { RouteGuard } from './RouteGuard.tsx';
+import { userRoutes } from './userRoutes.tsx';
+
+const routes: RouteObject[] = [
+  { path: '/user', element: <RouteGuard />, children: userRoutes },
+  { path: '/notFound', element: <NotFoundPage /> },
+];
+
+function renderAs(permissionNames: string[], initialPath: string) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, buildCurrentUser(permissionNames));
+  return renderWithRouter(routes, { initialPath, queryClient });
+}
+
+describe('RouteGuard', () => {
+  it('sends a user without the permission to notFound with the original path', async () => {
+    const { router } = renderAs(['netsuite:read'], '/user/orders?tab=closed');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notFound');
+    expect(new URLSearchParams(router.state.location.search).get('url')).toBe('/user/orders?tab=closed');
+    expect(screen.getByText('/user/orders?tab=closed')).toBeInTheDocument();
+  });
+
+  it('shows the section to a user holding the permission', async () => {
+    renderAs(['netsuite:manage'], '/user/orders');
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument();
+  });
+
+  it('requires every check of a route (devices need assets:read and metrics:read)', async () => {
+    renderAs(['assets:read'], '/user/devices/12/liveView');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('applies the checks of parent routes and of the child (device logs)', async () => {
+    const { router } = renderAs(['assets:read', 'metrics:read'], '/user/devices/12/logs');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('url')).toBe('/user/devices/12/logs');
+  });
+
+  it('redirects a device to its live view', async () => {
+    const { router } = renderAs(['assets:read', 'metrics:read'], '/user/devices/12');
+    expect(await screen.findByRole('heading', { name: 'Live view' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/devices/12/liveView');
+  });
+
+  it('redirects diagnose to the device metrics page', async () => {
+    const { router } = renderAs(['assets:read', 'metrics:read'], '/user/diagnose');
+    expect(await screen.findByRole('heading', { name: 'Device metrics' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/devices/metrics');
+  });
+
+  it('checks ticket problems for kyotoEventDetails:read and detectedProblems:read', async () => {
+    renderAs(['tickets:read', 'kyotoEventDetails:read'], '/user/tickets/5/problems');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('opens the ticket details without extra permissions', async () => {
+    const { router } = renderAs(['tickets:read'], '/user/tickets/5');
+    expect(await screen.findByRole('heading', { name: 'Ticket details' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/tickets/5/details');
+  });
+
+  it('redirects settings to general and the empty path to the dashboard', async () => {
+    const { router } = renderAs([], '/user/settings');
+    expect(await screen.findByRole('heading', { name: 'General settings' })).toBeInTheDocument();
+    await router.navigate('/user');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Operator' })).toBeInTheDocument();
+  });
+
+  it('sends unknown user paths to notFound', async () => {
+    const { router } = renderAs([], '/user/nowhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notFound'));
+  });
+
+  it('guards the administration area', async () => {
+    renderAs(['companies:read'], '/user/admin/companies/3/users');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('waits for permissions before deciding', async () => {
+    // users/me never answers here: the guard must neither show the page nor redirect.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    try {
+      const { router } = renderWithRouter(routes, { initialPath: '/user/orders' });
+      expect(await screen.findByRole('status', { name: 'Loading permissions' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/user/orders');
+      expect(screen.queryByRole('heading', { name: 'Orders' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

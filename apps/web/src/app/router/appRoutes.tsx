@@ -1,0 +1,63 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../../shared/ui/FullPageLoader.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { userRoutes } from './userRoutes.tsx';
+
+/** Top-level routes (spec platform-core 2); every screen is lazily loaded. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: FullPageLoader,
+    children: [
+      {
+        index: true,
+        id: 'landing',
+        lazy: async () => ({
+          Component: (await import('../../features/landing/LandingPage.tsx')).LandingPage,
+        }),
+      },
+      {
+        path: 'login',
+        id: 'login',
+        lazy: async () => ({ Component: (await import('../../features/auth/LoginPage.tsx')).LoginPage }),
+      },
+      {
+        path: 'loggedOut',
+        id: 'loggedOut',
+        lazy: async () => ({
+          Component: (await import('../../features/auth/LoggedOutPage.tsx')).LoggedOutPage,
+        }),
+      },
+      {
+        path: 'unauthorized',
+        id: 'unauthorized',
+        lazy: async () => ({
+          Component: (await import('../../features/auth/UnauthorizedPage.tsx')).UnauthorizedPage,
+        }),
+      },
+      {
+        path: 'link/:sharedViewId',
+        id: 'sharedViewLink',
+        lazy: async () => ({
+          Component: (await import('../../features/sharedViews/SharedViewLinkPage.tsx')).SharedViewLinkPage,
+        }),
+      },
+      {
+        path: 'notFound',
+        id: 'notFound',
+        lazy: async () => ({
+          Component: (await import('../../features/notFound/NotFoundPage.tsx')).NotFoundPage,
+        }),
+      },
+      {
+        path: 'user',
+        id: 'user',
+        lazy: async () => ({ Component: (await import('../shell/UserArea.tsx')).UserArea }),
+        // A failing section shows its error inside the shell, keeping the navigation usable.
+        children: [{ errorElement: <RouteErrorPage />, children: userRoutes }],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,122 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { adminRoutes } from './adminRoutes.tsx';
+import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
+import type { RouteHandle } from './routeHandle.ts';
+import { sectionChecks } from './sectionChecks.ts';
+import { sectionGroup, unavailableSection } from './sectionRoute.tsx';
+
+const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
+
+const dashboardHandle: RouteHandle = { title: 'Dashboard' };
+
+const assetTabs = [
+  ['hierarchy', 'Hierarchy'],
+  ['tickets', 'Tickets'],
+  ['users', 'Users'],
+  ['audit', 'Audit'],
+  ['properties', 'Properties'],
+  ['maintenance', 'Maintenance'],
+  ['automation', 'Automation'],
+  ['artifacts', 'Artifacts'],
+  ['contracts', 'Contracts'],
+  ['warranties', 'Warranties'],
+] as const;
+
+/** Everything under /user (spec platform-core 2 and work-management 2); each section is lazily loaded. */
+export const userRoutes: RouteObject[] = [
+  redirectTo('dashboard'),
+  {
+    path: 'dashboard',
+    id: 'dashboard',
+    handle: dashboardHandle,
+    lazy: async () => ({
+      Component: (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
+    }),
+  },
+  { path: 'overview', ...unavailableSection('Overview', { id: 'overview', checks: sectionChecks.overview }) },
+  {
+    path: 'devices/:assetId?',
+    ...sectionGroup('Devices', { id: 'devices', checks: sectionChecks.devices }),
+    children: [
+      // Spec: the device page redirects to the live view.
+      redirectTo('liveView'),
+      { path: 'metrics', ...unavailableSection('Device metrics', { id: 'devicesMetrics' }) },
+      {
+        path: 'logs',
+        ...unavailableSection('Device logs', { id: 'devicesLogs', checks: sectionChecks.deviceLogs }),
+      },
+      { path: 'liveView', ...unavailableSection('Live view', { id: 'devicesLiveView' }) },
+      {
+        path: 'assets',
+        ...sectionGroup('Device assets', { id: 'devicesAssets' }),
+        children: [
+          // Spec: the assets view under a device redirects to its properties tab.
+          redirectTo('properties'),
+          ...assetTabs.map(([path, title]) => ({
+            path,
+            ...unavailableSection(`Device assets: ${title}`, { id: `devicesAssets.${path}` }),
+          })),
+        ],
+      },
+    ],
+  },
+  { path: 'datahall/:datahallId?', ...unavailableSection('Data hall', { id: 'datahall' }) },
+  // Spec: diagnose redirects to the device metrics page (route devicesMetrics).
+  { path: 'diagnose', id: 'diagnose', element: <RedirectKeepingSearch to="/user/devices/metrics" /> },
+  {
+    path: 'tickets',
+    ...sectionGroup('Tickets', { id: 'tickets', checks: sectionChecks.tickets }),
+    children: [
+      { index: true, ...unavailableSection('Tickets', { id: 'ticketsList' }) },
+      { path: 'timeEntry', ...unavailableSection('Time entries', { id: 'ticketsTimeEntry' }) },
+      { path: 'formExplorer', ...unavailableSection('Form explorer', { id: 'ticketsFormExplorer' }) },
+      {
+        path: ':ticketId',
+        ...sectionGroup('Ticket', { id: 'ticket' }),
+        children: [
+          redirectTo('details'),
+          { path: 'details', ...unavailableSection('Ticket details', { id: 'ticketDetails' }) },
+          {
+            path: 'problems',
+            ...unavailableSection('Ticket problems', {
+              id: 'ticketProblems',
+              checks: sectionChecks.ticketProblems,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    path: 'scheduling',
+    ...unavailableSection('Scheduling', { id: 'scheduling', checks: sectionChecks.scheduling }),
+  },
+  { path: 'uploads', ...unavailableSection('Uploads', { id: 'uploads', checks: sectionChecks.uploads }) },
+  { path: 'orders', ...unavailableSection('Orders', { id: 'orders', checks: sectionChecks.orders }) },
+  {
+    path: 'inventory',
+    ...unavailableSection('Global Consumables', { id: 'inventory', checks: sectionChecks.inventory }),
+  },
+  { path: 'netsuite', ...unavailableSection('NetSuite', { id: 'netsuite', checks: sectionChecks.netsuite }) },
+  { path: 'contracts/:contractIds', ...unavailableSection('Contracts', { id: 'contracts' }) },
+  { path: 'warranties/:warrantyIds', ...unavailableSection('Warranties', { id: 'warranties' }) },
+  {
+    path: 'settings',
+    ...sectionGroup('Settings', { id: 'settings' }),
+    children: [
+      redirectTo('general'),
+      { path: 'general', ...unavailableSection('General settings', { id: 'settingsGeneral' }) },
+      {
+        path: 'notifications/:companyId?',
+        ...unavailableSection('Notification settings', {
+          id: 'settingsNotifications',
+          checks: sectionChecks.notificationSettings,
+        }),
+      },
+      { path: 'subscriptions', ...unavailableSection('Subscriptions', { id: 'settingsSubscriptions' }) },
+    ],
+  },
+  { path: 'test', ...unavailableSection('Test', { id: 'test' }) },
+  { path: 'admin', ...sectionGroup('Administration', { id: 'admin' }), children: adminRoutes },
+  { path: '*', element: <NotFoundRedirect /> },
+];

@@ -1,0 +1,204 @@
+import { User as OidcUser } from 'oidc-client-ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_CHECK_INTERVAL_MS } from '@kelvin/domain';
+import { moveAuthRedirectToHashRoute } from './authRedirectPaths.ts';
+import { createSession, secondsUntilExpiry } from './session.ts';
+import { AUTH_CALLBACK_URL_KEY, LOGGED_IN_KEY } from './sessionStorageKeys.ts';
+import { getIdToken, useSessionStore } from './sessionStore.ts';
+import type { SessionUserManager } from './userManager.ts';
+
+const NOW = 1_000_000;
+
+function oidcUser(idToken: string, expiresAt: number): OidcUser {
+  return new OidcUser({
+    id_token: idToken,
+    access_token: 'access',
+    token_type: 'Bearer',
+    profile: { sub: 'u1', iss: 'http://idp', aud: 'web', exp: expiresAt, iat: NOW - 10 },
+    expires_at: expiresAt,
+  });
+}
+
+function fakeManager(stored: OidcUser | null) {
+  const manager = {
+    getUser: vi.fn(() => Promise.resolve(stored)),
+    signinRedirect: vi.fn(() => Promise.resolve()),
+    signinRedirectCallback: vi.fn((_url?: string) => Promise.resolve(oidcUser('from-callback', NOW + 3600))),
+    signinSilent: vi.fn(() => Promise.resolve<OidcUser | null>(oidcUser('renewed', NOW + 3600))),
+    signoutRedirect: vi.fn(() => Promise.resolve()),
+    removeUser: vi.fn(() => Promise.resolve()),
+  } satisfies SessionUserManager;
+  return manager;
+}
+
+function sessionWith(manager: SessionUserManager) {
+  const goTo = vi.fn();
+  const onLoggedOut = vi.fn();
+  const session = createSession({
+    loadManager: () => Promise.resolve(manager),
+    goTo,
+    localStorage: window.localStorage,
+    sessionStorage: window.sessionStorage,
+    onLoggedOut,
+    nowSeconds: () => NOW,
+  });
+  return { session, goTo, onLoggedOut };
+}
+
+describe('session', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ oidcUser: null });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('redeems a stashed callback URL once, sets the logged-in flag and keeps the ID token', async () => {
+    window.sessionStorage.setItem(AUTH_CALLBACK_URL_KEY, 'http://localhost/auth/callback?code=c&state=s');
+    const manager = fakeManager(null);
+    const { session } = sessionWith(manager);
+
+    const [first, second] = await Promise.all([session.login(), session.login()]);
+
+    expect(first).toBe('authenticated');
+    expect(second).toBe('authenticated');
+    expect(manager.signinRedirectCallback).toHaveBeenCalledOnce();
+    expect(manager.signinRedirectCallback).toHaveBeenCalledWith(
+      'http://localhost/auth/callback?code=c&state=s',
+    );
+    expect(window.sessionStorage.getItem(AUTH_CALLBACK_URL_KEY)).toBeNull();
+    expect(window.localStorage.getItem(LOGGED_IN_KEY)).toBe('true');
+    expect(getIdToken()).toBe('from-callback');
+  });
+
+  it('sends an error in the redirect result to unauthorized', async () => {
+    window.sessionStorage.setItem(
+      AUTH_CALLBACK_URL_KEY,
+      'http://localhost/auth/callback?error=access_denied',
+    );
+    const manager = fakeManager(null);
+    manager.signinRedirectCallback.mockRejectedValue(new Error('access_denied'));
+    const { session } = sessionWith(manager);
+    await expect(session.login()).resolves.toBe('unauthorized');
+  });
+
+  it('starts the sign-in redirect without a stored user', async () => {
+    const manager = fakeManager(null);
+    const { session } = sessionWith(manager);
+    await expect(session.login()).resolves.toBe('redirecting');
+    expect(manager.signinRedirect).toHaveBeenCalledOnce();
+  });
+
+  it('goes straight on when already authenticated', async () => {
+    const manager = fakeManager(oidcUser('stored', NOW + 600));
+    const { session } = sessionWith(manager);
+    await expect(session.login()).resolves.toBe('authenticated');
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('checks every 10 s and renews when under 120 s remain', async () => {
+    vi.useFakeTimers();
+    const manager = fakeManager(oidcUser('old', NOW + 119));
+    const { session } = sessionWith(manager);
+    const stop = session.startChecks();
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS - 1);
+    expect(manager.getUser).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(manager.signinSilent).toHaveBeenCalledOnce();
+    expect(getIdToken()).toBe('renewed');
+    stop();
+  });
+
+  it('does not renew a token with time left', async () => {
+    const manager = fakeManager(oidcUser('fresh', NOW + 121));
+    const { session } = sessionWith(manager);
+    await session.check();
+    expect(manager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('logs out when renewal fails', async () => {
+    window.localStorage.setItem(LOGGED_IN_KEY, 'true');
+    const manager = fakeManager(oidcUser('old', NOW + 30));
+    manager.signinSilent.mockRejectedValue(new Error('login_required'));
+    const { session, onLoggedOut } = sessionWith(manager);
+    await session.check();
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'old' });
+    expect(window.localStorage.getItem(LOGGED_IN_KEY)).toBeNull();
+    expect(onLoggedOut).toHaveBeenCalledOnce();
+  });
+
+  it('falls back to removing the user and #/loggedOut when the sign-out redirect fails', async () => {
+    const manager = fakeManager(oidcUser('t', NOW + 600));
+    manager.signoutRedirect.mockRejectedValue(new Error('no end_session_endpoint'));
+    const { session, goTo } = sessionWith(manager);
+    await session.logout();
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(goTo).toHaveBeenCalledWith('/loggedOut');
+    expect(getIdToken()).toBeUndefined();
+  });
+
+  it('neither restores nor signs in while logging out', async () => {
+    const manager = fakeManager(oidcUser('t', NOW + 600));
+    let finishSignout = (): void => undefined;
+    manager.signoutRedirect.mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          finishSignout = resolve;
+        }),
+    );
+    const { session } = sessionWith(manager);
+    const loggingOut = session.logout();
+    await expect(session.restore()).resolves.toBe(false);
+    await expect(session.login()).resolves.toBe('loggingOut');
+    expect(window.localStorage.getItem(LOGGED_IN_KEY)).toBeNull();
+    finishSignout();
+    await loggingOut;
+  });
+
+  it('restores a stored session, renewing it first when close to expiry', async () => {
+    const manager = fakeManager(oidcUser('old', NOW + 5));
+    const { session } = sessionWith(manager);
+    await expect(session.restore()).resolves.toBe(true);
+    expect(getIdToken()).toBe('renewed');
+  });
+
+  it('counts the earlier of the ID token and access token expiries', () => {
+    const user = oidcUser('t', NOW + 600);
+    user.profile.exp = NOW + 60;
+    expect(secondsUntilExpiry(user, NOW)).toBe(60);
+  });
+});
+
+describe('moveAuthRedirectToHashRoute', () => {
+  it('stashes the callback URL and moves to #/login', () => {
+    const replaceState = vi.fn();
+    const href = 'http://localhost:5173/auth/callback?code=abc&state=xyz';
+    moveAuthRedirectToHashRoute(
+      { pathname: '/auth/callback', href },
+      { replaceState },
+      window.sessionStorage,
+    );
+    expect(window.sessionStorage.getItem(AUTH_CALLBACK_URL_KEY)).toBe(href);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/#/login');
+  });
+
+  it('moves the post-logout return to #/loggedOut', () => {
+    const replaceState = vi.fn();
+    moveAuthRedirectToHashRoute(
+      { pathname: '/auth/logged-out', href: 'http://localhost/auth/logged-out' },
+      { replaceState },
+      window.sessionStorage,
+    );
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/#/loggedOut');
+  });
+
+  it('leaves other paths alone', () => {
+    const replaceState = vi.fn();
+    moveAuthRedirectToHashRoute(
+      { pathname: '/', href: 'http://localhost/#/user' },
+      { replaceState },
+      window.sessionStorage,
+    );
+    expect(replaceState).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildCurrentUser } from '../../test/factories.ts';
+import { renderWithRouter } from '../../test/renderWithRouter.tsx';
+import { createQueryClient } from '../queryClient.ts';
+import { currentUserQueryKey } from '../session/useCurrentUser.ts';
+import { UserShell } from './UserShell.tsx';
+
+function renderShell(permissionNames: string[], onSignOut = vi.fn()) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, buildCurrentUser(permissionNames));
+  renderWithRouter(
+    [
+      {
+        path: '/user/*',
+        element: (
+          <UserShell onSignOut={onSignOut}>
+            <h1>Page</h1>
+          </UserShell>
+        ),
+      },
+    ],
+    { initialPath: '/user/dashboard', queryClient },
+  );
+  return onSignOut;
+}
+
+describe('UserShell', () => {
+  it('lists only the sections the user may open', async () => {
+    renderShell(['tickets:read', 'netsuite:read']);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const visible of ['Dashboard', 'Tickets', 'Inventory', 'Data hall', 'Settings']) {
+      expect(within(nav).getByRole('link', { name: visible })).toBeInTheDocument();
+    }
+    for (const hidden of [
+      'Overview',
+      'Devices',
+      'Diagnose',
+      'Orders',
+      'Uploads',
+      'Scheduling',
+      'Administration',
+    ]) {
+      expect(within(nav).queryByRole('link', { name: hidden })).not.toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the user, the company, the product version and a Sign Out button', async () => {
+    const user = userEvent.setup();
+    const onSignOut = renderShell([]);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByText('Ada Operator')).toBeInTheDocument();
+    expect(within(nav).getByText('Acme Cooling')).toBeInTheDocument();
+    expect(within(nav).getByText('Version 6.45.2')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Page');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,24 @@
+import type { PermissionCheck } from '@kelvin/domain';
+import { sectionChecks } from '../router/sectionChecks.ts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  checks: readonly PermissionCheck[];
+}
+
+/** Sections a user can open from the navigation; routes reached only by links (contracts, netsuite) are left out. */
+export const navItems: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/user/dashboard', checks: [] },
+  { label: 'Overview', to: '/user/overview', checks: sectionChecks.overview },
+  { label: 'Devices', to: '/user/devices', checks: sectionChecks.devices },
+  { label: 'Data hall', to: '/user/datahall', checks: [] },
+  { label: 'Diagnose', to: '/user/diagnose', checks: sectionChecks.devices },
+  { label: 'Tickets', to: '/user/tickets', checks: sectionChecks.tickets },
+  { label: 'Scheduling', to: '/user/scheduling', checks: sectionChecks.scheduling },
+  { label: 'Uploads', to: '/user/uploads', checks: sectionChecks.uploads },
+  { label: 'Orders', to: '/user/orders', checks: sectionChecks.orders },
+  { label: 'Inventory', to: '/user/inventory', checks: sectionChecks.inventory },
+  { label: 'Settings', to: '/user/settings', checks: [] },
+  { label: 'Administration', to: '/user/admin/companies', checks: sectionChecks.adminCompanies },
+];

@@ -1,0 +1,28 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { queryClient } from './app/queryClient.ts';
+import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
+import { session, setLoggedOutHandler } from './app/session/session.ts';
+import { getIdToken } from './app/session/sessionStore.ts';
+import { configureApiClient } from './shared/api/index.ts';
+
+// Before the router reads the address: returns from the identity provider become hash routes.
+moveAuthRedirectToHashRoute(window.location, window.history, window.sessionStorage);
+
+configureApiClient({
+  getToken: getIdToken,
+  // Spec: a 401 means the session is gone.
+  onUnauthorized: () => void session.logout(),
+});
+setLoggedOutHandler(() => queryClient.clear());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,142 @@
+import {
+  buildPath,
+  type BodyInput,
+  type EndpointDef,
+  type OutputOf,
+  type ParamsInput,
+  type QueryInput,
+} from '@kelvin/contract';
+import { z } from 'zod';
+import { ApiError } from './ApiError.ts';
+
+/** Spec: one client sends to base path /api/. */
+export const API_BASE_PATH = '/api';
+
+type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a call sends; a part is required exactly when the endpoint declares a schema for it. */
+export type CallInput<E extends EndpointDef> = Field<'params', ParamsInput<E>> &
+  Field<'query', QueryInput<E>> &
+  Field<'body', BodyInput<E>> & { signal?: AbortSignal };
+
+/** The input may be left out when the endpoint takes nothing. */
+export type CallArgs<E extends EndpointDef> =
+  Record<string, never> extends Omit<CallInput<E>, 'signal'> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+export interface ApiClientOptions {
+  /** Defaults to the global fetch, looked up at call time. */
+  fetch?: typeof fetch;
+  /** The bearer sent with every call: the session's ID token. */
+  getToken?: () => string | undefined;
+  /** Called for every 401 before the error is thrown; the session logs out. */
+  onUnauthorized?: (error: ApiError) => void;
+  basePath?: string;
+}
+
+export type ApiCall = <E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>) => Promise<OutputOf<E>>;
+
+function pathParams(value: unknown): Record<string, string | number> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const result: Record<string, string | number> = {};
+  const entries: [string, unknown][] = Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof item === 'string' || typeof item === 'number') result[key] = item;
+  }
+  return result;
+}
+
+function queryValue(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) {
+    const items: unknown[] = value;
+    return items.map((item) => queryValue(item) ?? '').join(',');
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value);
+}
+
+/** Spec: query pairs are appended skipping undefined; array values are comma-joined. */
+export function buildQueryString(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const search = new URLSearchParams();
+  const entries: [string, unknown][] = Object.entries(query);
+  for (const [key, value] of entries) {
+    const text = queryValue(value);
+    if (text !== undefined) search.append(key, text);
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+type ParsedBody =
+  { kind: 'json'; value: unknown } | { kind: 'text'; value: string } | { kind: 'empty'; value: null };
+
+async function readBody(response: Response): Promise<ParsedBody> {
+  const text = await response.text();
+  if (text === '') return { kind: 'empty', value: null };
+  try {
+    const value: unknown = JSON.parse(text);
+    return { kind: 'json', value };
+  } catch {
+    return { kind: 'text', value: text };
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiCall {
+  return async <E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>> => {
+    const input = args[0];
+    const basePath = options.basePath ?? API_BASE_PATH;
+    const url = `${basePath}${buildPath(endpoint.path, pathParams(input?.params))}${buildQueryString(input?.query)}`;
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = options.getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const body = input?.body;
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    const response = await fetchImpl(url, {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: input?.signal,
+    });
+    const parsed = await readBody(response);
+
+    if (!response.ok) {
+      const error = new ApiError(response, parsed.value, url);
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+    if (parsed.kind !== 'json') {
+      throw new ApiError(response, parsed.value, url, `Expected a JSON response from ${response.url || url}`);
+    }
+    // The top-level safeParse keeps the endpoint's own output type (the method would widen it to unknown).
+    const result = z.safeParse<E['output']>(endpoint.output, parsed.value);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      throw new ApiError(
+        response,
+        parsed.value,
+        url,
+        `Unexpected response from ${response.url || url}${where}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    return result.data;
+  };
+}
+
+const defaultOptions: ApiClientOptions = {};
+
+/** The session plugs its token and its 401 handling into the one client of the app. */
+export function configureApiClient(options: Pick<ApiClientOptions, 'getToken' | 'onUnauthorized'>): void {
+  defaultOptions.getToken = options.getToken;
+  defaultOptions.onUnauthorized = options.onUnauthorized;
+}
+
+/** The one client of the app: `apiCall(contract.usersMe)`. */
+export const apiCall: ApiCall = createApiClient(defaultOptions);
