@@ -25,7 +25,7 @@ describe.skipIf(!chromiumAvailable())('signing in and out', () => {
   it('takes a new user from the landing page through the login page to the user area and out again', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Already have an account? Click here to Login' }).click();
+    await page.getByRole('link', { name: 'Already have an account? Click here to Login' }).click();
 
     await page.waitForURL(/\/oidc\/interaction\//);
     await signIn(page, 'admin@kelvin.example');
