@@ -48,5 +48,6 @@ if (requireServices && total.skipped > 0) {
 }
 console.log(`Summary: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 
-const failed = unitStatus !== 0 || e2eStatus !== 0 || total.failed > 0 || (requireServices && total.skipped > 0);
+const failed =
+  unitStatus !== 0 || e2eStatus !== 0 || total.failed > 0 || (requireServices && total.skipped > 0);
 process.exit(failed ? 1 : 0);

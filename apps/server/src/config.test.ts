@@ -34,7 +34,8 @@ describe('loadConfig', () => {
   });
 
   it('stops with a clear message when the external issuer has no client id for the environment', () => {
-    const load = () => loadConfig({ OIDC_ISSUER: 'https://id.example', PUBLIC_ORIGIN: 'https://console.kelvin.example' });
+    const load = () =>
+      loadConfig({ OIDC_ISSUER: 'https://id.example', PUBLIC_ORIGIN: 'https://console.kelvin.example' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/OIDC_CLIENT_ID is missing: the production environment/);
   });

@@ -69,7 +69,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     }
     identity = { kind: 'external', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID };
   } else {
-    identity = { kind: 'embedded', issuer: `${publicOrigin}/oidc`, clientId: e.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID };
+    identity = {
+      kind: 'embedded',
+      issuer: `${publicOrigin}/oidc`,
+      clientId: e.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+    };
   }
 
   const webDistDir = path.resolve(baseDir, e.KELVIN_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));

@@ -6,7 +6,11 @@ import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
 import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
-import { loadOrCreateSigningKeys, publicJwks, type PrivateSigningJwk } from './platform/identity/signingKeys.ts';
+import {
+  loadOrCreateSigningKeys,
+  publicJwks,
+  type PrivateSigningJwk,
+} from './platform/identity/signingKeys.ts';
 import { createTokenVerifier, localKeys, remoteKeys } from './platform/identity/tokenVerifier.ts';
 
 export interface Server {

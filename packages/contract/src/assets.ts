@@ -123,9 +123,11 @@ const assetUpdateFields = {
   metadata: z.record(z.string(), z.unknown()).optional(),
 };
 /** ISO-8601 duration such as PT10M (spec: active alert interval PT10M). */
-const isoDuration = z.string().regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, {
-  message: "Duration string not recognized. Must start with 'P'.",
-});
+const isoDuration = z
+  .string()
+  .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, {
+    message: "Duration string not recognized. Must start with 'P'.",
+  });
 
 export const assetsEndpoints = {
   assetsList: endpoint({
@@ -211,7 +213,8 @@ export const assetsEndpoints = {
     name: 'assets.move',
     method: 'PUT',
     path: '/assets/{id}/move',
-    summary: 'Moves an asset under another parent (null: directly under the company), keeping the hierarchy rules.',
+    summary:
+      'Moves an asset under another parent (null: directly under the company), keeping the hierarchy rules.',
     auth: 'user',
     params: assetIdParams,
     body: z.strictObject({ parentAssetId: z.number().int().positive().nullable() }),
@@ -278,7 +281,10 @@ export const assetsEndpoints = {
     path: '/assets.notes.create',
     summary: 'Adds a note to an asset.',
     auth: 'user',
-    body: z.strictObject({ assetId: z.number().int().positive(), note: z.string().trim().min(1).max(10_000) }),
+    body: z.strictObject({
+      assetId: z.number().int().positive(),
+      note: z.string().trim().min(1).max(10_000),
+    }),
     output: assetNoteSchema,
   }),
   assetNotesUpdate: endpoint({
@@ -287,7 +293,10 @@ export const assetsEndpoints = {
     path: '/assets.notes.update',
     summary: "Changes a note's text.",
     auth: 'user',
-    body: z.strictObject({ assetNoteId: z.number().int().positive(), note: z.string().trim().min(1).max(10_000) }),
+    body: z.strictObject({
+      assetNoteId: z.number().int().positive(),
+      note: z.string().trim().min(1).max(10_000),
+    }),
     output: assetNoteSchema,
   }),
   assetNotesDelete: endpoint({
@@ -341,7 +350,10 @@ export const assetsEndpoints = {
     path: '/assets.state.list',
     summary: 'Derived health of each asset over the active interval.',
     auth: 'user',
-    body: z.strictObject({ assetIds: z.array(z.number().int().positive()).max(5000), activeInterval: isoDuration }),
+    body: z.strictObject({
+      assetIds: z.array(z.number().int().positive()).max(5000),
+      activeInterval: isoDuration,
+    }),
     output: z.array(assetStateSchema),
   }),
   assetsGetOnlineStatus: endpoint({
@@ -366,7 +378,7 @@ export const assetsEndpoints = {
     name: 'assetAccessGroups.assets.listUsers',
     method: 'POST',
     path: '/assetAccessGroups.assets.listUsers',
-    summary: "The users whose access groups hold an asset.",
+    summary: 'The users whose access groups hold an asset.',
     auth: 'user',
     body: assetIdBody,
     output: z.array(userSchema),

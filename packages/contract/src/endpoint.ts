@@ -49,7 +49,10 @@ export type QueryInput<E extends EndpointDef> = InputOr<E['query'], undefined>;
 export type BodyInput<E extends EndpointDef> = InputOr<E['body'], undefined>;
 
 /** Fills `{param}` placeholders; values are URI-encoded. */
-export function buildPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
+export function buildPath(
+  path: string,
+  params: Readonly<Record<string, string | number>> | undefined,
+): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params?.[key];
     if (value === undefined) throw new Error(`Missing path parameter '${key}' for ${path}`);

@@ -36,7 +36,10 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-const userRoleBody = z.strictObject({ userId: z.number().int().positive(), roleId: z.number().int().positive() });
+const userRoleBody = z.strictObject({
+  userId: z.number().int().positive(),
+  roleId: z.number().int().positive(),
+});
 
 export const userAdminEndpoints = {
   usersGet: endpoint({
@@ -105,7 +108,7 @@ export const userAdminEndpoints = {
     name: 'roles.users.list',
     method: 'POST',
     path: '/roles.users.list',
-    summary: "The roles of each user, keyed by user id. The body is the list of user ids.",
+    summary: 'The roles of each user, keyed by user id. The body is the list of user ids.',
     auth: 'user',
     body: z.array(z.number().int().positive()).max(1000),
     output: z.record(z.string(), z.array(roleSchema)),
@@ -142,7 +145,11 @@ export const userAdminEndpoints = {
     }),
     output: z.object({
       content: z.array(auditEventSchema),
-      pageable: z.object({ totalSize: z.number().int(), pageSize: z.number().int(), pageNumber: z.number().int() }),
+      pageable: z.object({
+        totalSize: z.number().int(),
+        pageSize: z.number().int(),
+        pageNumber: z.number().int(),
+      }),
     }),
   }),
 };

@@ -25,7 +25,12 @@ export function requirePermission(auth: AuthContext, permission: string): void {
  * Refuses a caller whose grant does not reach the company: 403 without the permission at all, 404 when the
  * permission is held for other companies only, so that another company's records do not reveal they exist.
  */
-export function requireCompanyAccess(auth: AuthContext, permission: string, companyId: number, what = 'Not found.'): void {
+export function requireCompanyAccess(
+  auth: AuthContext,
+  permission: string,
+  companyId: number,
+  what = 'Not found.',
+): void {
   requirePermission(auth, permission);
   if (!scopeIncludes(companyScope(auth, permission), companyId)) throw notFound(what);
 }

@@ -46,7 +46,11 @@ describe('contract router', () => {
   afterAll(() => app.close());
 
   const post = (body: string) =>
-    fetch(`${url}/api/widgets.create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    fetch(`${url}/api/widgets.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
 
   it('passes a valid body to the handler and strips undeclared output fields', async () => {
     const response = await post(JSON.stringify({ name: 'fan', size: 3 }));

@@ -20,7 +20,12 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-function validate(schema: z.ZodType | undefined, value: unknown, part: string, details: ErrorDetail[]): unknown {
+function validate(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  part: string,
+  details: ErrorDetail[],
+): unknown {
   if (!schema) return part === 'body' ? undefined : {};
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;

@@ -14,7 +14,11 @@ export function installErrorHandler(app: FastifyInstance, options: { spaFallback
     let envelope: ErrorEnvelope = { message: 'Something went wrong on the server.', code: 'INTERNAL' };
     if (error instanceof HttpError) {
       status = error.status;
-      envelope = { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      envelope = {
+        message: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      };
     } else if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       status = error.statusCode;
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
@@ -30,7 +34,10 @@ export function installErrorHandler(app: FastifyInstance, options: { spaFallback
     if (options.spaFallback && wantsSpaPage(request.method, request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const envelope: ErrorEnvelope = { message: `No route for ${request.method} ${request.url}`, code: 'NOT_FOUND' };
+    const envelope: ErrorEnvelope = {
+      message: `No route for ${request.method} ${request.url}`,
+      code: 'NOT_FOUND',
+    };
     return reply.status(404).send(envelope);
   });
 }

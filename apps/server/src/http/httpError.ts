@@ -15,7 +15,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new HttpError(400, 'BAD_REQUEST', message, details);
-export const unauthorized = (message = 'Authentication required.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Authentication required.') =>
+  new HttpError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);

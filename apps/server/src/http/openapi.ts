@@ -5,7 +5,11 @@ import { PRODUCT_UI_VERSION } from '@kelvin/domain';
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
   return rest;
 }
 
@@ -20,7 +24,12 @@ function parameters(endpoint: EndpointDef): JsonSchema[] {
     const properties = z.record(z.string(), z.unknown()).catch({}).parse(object.properties);
     const required = z.array(z.string()).catch([]).parse(object.required);
     for (const [name, property] of Object.entries(properties)) {
-      result.push({ name, in: location, required: location === 'path' || required.includes(name), schema: property });
+      result.push({
+        name,
+        in: location,
+        required: location === 'path' || required.includes(name),
+        schema: property,
+      });
     }
   }
   return result;

@@ -12,24 +12,34 @@ describe('operations endpoints', () => {
 
   it('answers /healthz and /readyz with the database kind', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
+      status: 'ready',
+      database: 'pglite',
+    });
   });
 
   it('exposes Prometheus metrics including request durations', async () => {
     await fetch(`${server.url}/api/users/me`);
     const text = await (await fetch(`${server.url}/metrics`)).text();
     expect(text).toContain('# TYPE kelvin_http_request_duration_seconds histogram');
-    expect(text).toMatch(/kelvin_http_request_duration_seconds_count\{method="GET",route="\/api\/users\/me",status="401"\} \d+/);
+    expect(text).toMatch(
+      /kelvin_http_request_duration_seconds_count\{method="GET",route="\/api\/users\/me",status="401"\} \d+/,
+    );
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 
   it('serves an OpenAPI 3.1 document listing every contract endpoint', async () => {
     const document = z
-      .object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.object({ operationId: z.string() }))) })
+      .object({
+        openapi: z.string(),
+        paths: z.record(z.string(), z.record(z.string(), z.object({ operationId: z.string() }))),
+      })
       .parse(await (await fetch(`${server.url}/api/openapi.json`)).json());
     expect(document.openapi).toBe('3.1.0');
     for (const endpoint of allEndpoints) {
-      expect(document.paths[`/api${endpoint.path}`]?.[endpoint.method.toLowerCase()]?.operationId).toBe(endpoint.name);
+      expect(document.paths[`/api${endpoint.path}`]?.[endpoint.method.toLowerCase()]?.operationId).toBe(
+        endpoint.name,
+      );
     }
   });
 

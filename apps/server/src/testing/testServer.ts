@@ -18,9 +18,12 @@ export async function postgresAvailable(): Promise<boolean> {
     return true;
   } catch (error) {
     if (process.env.KELVIN_REQUIRE_SERVICES === '1') {
-      throw new Error(`PostgreSQL is required (KELVIN_REQUIRE_SERVICES=1) but not reachable at ${POSTGRES_URL}`, {
-        cause: error,
-      });
+      throw new Error(
+        `PostgreSQL is required (KELVIN_REQUIRE_SERVICES=1) but not reachable at ${POSTGRES_URL}`,
+        {
+          cause: error,
+        },
+      );
     }
     return false;
   }

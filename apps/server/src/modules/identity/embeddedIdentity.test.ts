@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildCompany, buildUser } from '../../testing/factories.ts';
 import { createServer, type Server } from '../../server.ts';
-import { postgresAvailable, startTestServer, type TestDatabaseKind, type TestServer } from '../../testing/testServer.ts';
+import {
+  postgresAvailable,
+  startTestServer,
+  type TestDatabaseKind,
+  type TestServer,
+} from '../../testing/testServer.ts';
 
 /** Just enough of a browser's cookie handling: name, value and path; removal by expiry or empty value. */
 class CookieJar {
@@ -20,7 +25,8 @@ class CookieJar {
         attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const path = attribute('path') ?? '/';
       const expires = attribute('expires');
-      const expired = value === '' || attribute('max-age') === '0' || (expires && Date.parse(expires) < Date.now());
+      const expired =
+        value === '' || attribute('max-age') === '0' || (expires && Date.parse(expires) < Date.now());
       if (expired) this.cookies.delete(`${name};${path}`);
       else this.cookies.set(`${name};${path}`, { name, value, path });
     }
@@ -187,7 +193,9 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     expect(page.html).toMatch(/<label for="email">Email<\/label>/);
     expect(page.html).toMatch(/<input id="email" name="email" type="email" autocomplete="username"/);
     expect(page.html).toMatch(/<label for="password">Password<\/label>/);
-    expect(page.html).toMatch(/<input id="password" name="password" type="password" autocomplete="current-password"/);
+    expect(page.html).toMatch(
+      /<input id="password" name="password" type="password" autocomplete="current-password"/,
+    );
     expect(page.html).toMatch(/<button type="submit">Sign in<\/button>/);
     expect(page.html).not.toContain('role="alert"');
     expect(page.html).not.toMatch(/<link|<script|https?:\/\//);
@@ -197,9 +205,9 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     expect(submitted.status).toBe(303);
     const { url } = await browser.follow(submitted, callback);
     // Straight from the form back to the console: no interaction page (consent) in between.
-    expect(browser.visited.slice(visitedBefore).filter((visited) => visited.includes('/interaction/'))).toEqual([
-      page.action,
-    ]);
+    expect(
+      browser.visited.slice(visitedBefore).filter((visited) => visited.includes('/interaction/')),
+    ).toEqual([page.action]);
     const code = new URL(url).searchParams.get('code');
     expect(code).toBeTruthy();
 
@@ -211,7 +219,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     };
     const withoutVerifier = await browser.postForm(`${server.url}/oidc/token`, tokenRequest);
     expect(withoutVerifier.status).toBe(400);
-    const token = await browser.postForm(`${server.url}/oidc/token`, { ...tokenRequest, code_verifier: page.verifier });
+    const token = await browser.postForm(`${server.url}/oidc/token`, {
+      ...tokenRequest,
+      code_verifier: page.verifier,
+    });
     expect(token.status).toBe(200);
     const { id_token: idToken } = tokenResponse.parse(await token.json());
 
@@ -229,7 +240,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     expect(await me.json()).toMatchObject({ user: { email: user.email } });
 
     // A code works once.
-    const replay = await browser.postForm(`${server.url}/oidc/token`, { ...tokenRequest, code_verifier: page.verifier });
+    const replay = await browser.postForm(`${server.url}/oidc/token`, {
+      ...tokenRequest,
+      code_verifier: page.verifier,
+    });
     expect(replay.status).toBe(400);
   });
 
@@ -244,7 +258,9 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     const wrongHtml = await wrongPassword.text();
     const unknownHtml = await unknownEmail.text();
     for (const html of [wrongHtml, unknownHtml]) {
-      expect(html).toMatch(/<div class="alert" id="signin-error" role="alert">Incorrect email or password\.<\/div>/);
+      expect(html).toMatch(
+        /<div class="alert" id="signin-error" role="alert">Incorrect email or password\.<\/div>/,
+      );
     }
     expect(wrongHtml).toContain(`value="${user.email}"`);
     expect(unknownHtml).toContain('value="nobody&quot;&lt;b&gt;@example.test"');
@@ -275,7 +291,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     const browser = new Browser('198.51.100.4');
     const { action } = await openSignIn(browser);
     for (let attempt = 1; attempt <= 20; attempt++) {
-      const failed = await browser.postForm(action, { email: `guess${attempt}@example.test`, password: 'guess' });
+      const failed = await browser.postForm(action, {
+        email: `guess${attempt}@example.test`,
+        password: 'guess',
+      });
       expect(failed.status).toBe(401);
     }
     const blocked = await browser.postForm(action, { email: user.email, password });
@@ -288,7 +307,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     for (let attempt = 1; attempt <= 20; attempt++) {
       const browser = new Browser(`203.0.113.${attempt}, 198.51.100.9`);
       const { action } = await openSignIn(browser);
-      const failed = await browser.postForm(action, { email: `spoof${attempt}@example.test`, password: 'guess' });
+      const failed = await browser.postForm(action, {
+        email: `spoof${attempt}@example.test`,
+        password: 'guess',
+      });
       expect(failed.status).toBe(401);
     }
     const browser = new Browser('203.0.113.99, 198.51.100.9');
@@ -329,7 +351,9 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     expect(logout.status).toBe(200);
     const html = await logout.text();
     // Submitted by script straight away; a button only for browsers without script.
-    expect(html).toMatch(/<script nonce="[^"]+">document\.getElementById\('op\.logoutForm'\)\.submit\(\);<\/script>/);
+    expect(html).toMatch(
+      /<script nonce="[^"]+">document\.getElementById\('op\.logoutForm'\)\.submit\(\);<\/script>/,
+    );
     expect(html).toMatch(/<noscript><button type="submit">Sign out<\/button><\/noscript>/);
     const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(logout.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);

@@ -44,12 +44,18 @@ const claimsRequest = z.looseObject({
  * matches before the provider's catch-all under the same prefix, in a scope of their own that parses only
  * urlencoded forms (the catch-all's scope must leave bodies unread).
  */
-export async function registerInteractionRoutes(app: FastifyInstance, deps: InteractionRoutesDeps): Promise<void> {
+export async function registerInteractionRoutes(
+  app: FastifyInstance,
+  deps: InteractionRoutesDeps,
+): Promise<void> {
   const { provider, db, limiter, mountPath, clientId, consoleUrl } = deps;
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
 
   /** The pending interaction this browser's cookie names, provided it is the one in the URL. */
-  async function loadInteraction(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | undefined> {
+  async function loadInteraction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | undefined> {
     const { uid } = uidParams.parse(request.params);
     try {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -70,8 +76,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
   ): Promise<string> {
     const existing =
       interaction.grantId === undefined ? undefined : await provider.Grant.find(interaction.grantId);
-    const grant =
-      existing?.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
+    const grant = existing?.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
     if (scope !== '') grant.addOIDCScope(scope);
     if (claims.length > 0) grant.addOIDCClaims([...claims]);
     return grant.save();
@@ -171,7 +176,9 @@ function requestedClaims(raw: unknown): string[] {
   }
   const parsed = claimsRequest.safeParse(value);
   if (!parsed.success) return [];
-  return [...new Set([...Object.keys(parsed.data.id_token ?? {}), ...Object.keys(parsed.data.userinfo ?? {})])];
+  return [
+    ...new Set([...Object.keys(parsed.data.id_token ?? {}), ...Object.keys(parsed.data.userinfo ?? {})]),
+  ];
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {

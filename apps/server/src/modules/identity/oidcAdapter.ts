@@ -33,7 +33,8 @@ export class OidcPayloadAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const expiresAt = typeof expiresIn === 'number' ? new Date(this.now().getTime() + expiresIn * 1000) : null;
+    const expiresAt =
+      typeof expiresIn === 'number' ? new Date(this.now().getTime() + expiresIn * 1000) : null;
     const columns = {
       payload,
       grantId: payload.grantId ?? null,
@@ -68,7 +69,9 @@ export class OidcPayloadAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    await this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

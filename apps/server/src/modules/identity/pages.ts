@@ -44,7 +44,8 @@ export function pageSecurityPolicy(scriptNonce?: string): string {
 }
 
 function layout(title: string, body: string, scriptNonce?: string, script?: string): string {
-  const scriptTag = scriptNonce && script ? `<script nonce="${escapeHtml(scriptNonce)}">${script}</script>` : '';
+  const scriptTag =
+    scriptNonce && script ? `<script nonce="${escapeHtml(scriptNonce)}">${script}</script>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -99,7 +99,11 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
     renderError(ctx, out, error) {
       const status = ctx.status;
       if (status >= 500) log.error({ err: error }, 'identity provider error');
-      else log.info({ status, error: out.error, description: out.error_description }, 'identity request refused');
+      else
+        log.info(
+          { status, error: out.error, description: out.error_description },
+          'identity request refused',
+        );
       sendPage(ctx, errorPage(errorMessage(error, status), consoleUrl));
     },
   };
@@ -114,7 +118,8 @@ function sendPage(ctx: KoaContextWithOIDC, html: string, scriptNonce?: string): 
 
 /** Short and free of internals: the details go to the log, not to the browser. */
 function errorMessage(error: Error, status: number): string {
-  if (error.name === 'SessionNotFound') return 'This sign-in request has expired. Return to Kelvin and sign in again.';
+  if (error.name === 'SessionNotFound')
+    return 'This sign-in request has expired. Return to Kelvin and sign in again.';
   if (status >= 500) return 'Kelvin could not complete this request. Try again in a moment.';
   return 'Kelvin could not complete this sign-in request. Return to Kelvin and sign in again.';
 }

@@ -23,7 +23,10 @@ describe('sign-in limiter', () => {
       advance(MINUTE);
     }
     // Failures at t = 0..4 min; now t = 5 min: the first frees up at t = 15 min.
-    expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({ allowed: false, retryAfterMs: 10 * MINUTE });
+    expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({
+      allowed: false,
+      retryAfterMs: 10 * MINUTE,
+    });
     // The email is blocked from any address, and regardless of letter case.
     expect(limiter.check(' ADA@example.test', '10.9.9.9').allowed).toBe(false);
     // Other emails from the same address are not.
@@ -44,7 +47,10 @@ describe('sign-in limiter', () => {
       expect(limiter.check(`user${i}@example.test`, '10.0.0.2').allowed).toBe(true);
       limiter.recordFailure(`user${i}@example.test`, '10.0.0.2');
     }
-    expect(limiter.check('fresh@example.test', '10.0.0.2')).toEqual({ allowed: false, retryAfterMs: 15 * MINUTE });
+    expect(limiter.check('fresh@example.test', '10.0.0.2')).toEqual({
+      allowed: false,
+      retryAfterMs: 15 * MINUTE,
+    });
     expect(limiter.check('fresh@example.test', '10.0.0.3').allowed).toBe(true);
     advance(15 * MINUTE);
     expect(limiter.check('fresh@example.test', '10.0.0.2').allowed).toBe(true);

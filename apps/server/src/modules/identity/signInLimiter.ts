@@ -22,7 +22,11 @@ export interface SignInLimiter {
   recordSuccess(email: string): void;
 }
 
-export const SIGN_IN_LIMITS = { maxFailuresPerEmail: 5, maxFailuresPerIp: 20, windowMs: 15 * 60 * 1000 } as const;
+export const SIGN_IN_LIMITS = {
+  maxFailuresPerEmail: 5,
+  maxFailuresPerIp: 20,
+  windowMs: 15 * 60 * 1000,
+} as const;
 
 /** Beyond this many tracked keys, a sweep drops the ones whose failures have all expired. */
 const SWEEP_THRESHOLD = 10_000;

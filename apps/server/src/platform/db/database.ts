@@ -55,7 +55,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, schemaName: string | undefined): Promise<Database> {
-  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Invalid schema name ${schemaName}`);
+  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName))
+    throw new Error(`Invalid schema name ${schemaName}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

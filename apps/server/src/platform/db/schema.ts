@@ -148,7 +148,10 @@ export const events = pgTable(
     data: jsonb('data').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('events_subject_idx').on(t.subjectType, t.subjectId), index('events_company_idx').on(t.companyId)],
+  (t) => [
+    index('events_subject_idx').on(t.subjectType, t.subjectId),
+    index('events_company_idx').on(t.companyId),
+  ],
 );
 
 /** Key-value settings the server keeps for itself (signing keys, the demo password). */
@@ -193,7 +196,11 @@ export const assetAccessGroups = pgTable(
     isDefault: boolean('is_default').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('asset_access_groups_default_key').on(t.userId).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('asset_access_groups_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const assetAccessGroupAssets = pgTable(
@@ -206,7 +213,10 @@ export const assetAccessGroupAssets = pgTable(
       .notNull()
       .references(() => assets.assetId),
   },
-  (t) => [primaryKey({ columns: [t.assetAccessGroupId, t.assetId] }), index('access_group_assets_asset_idx').on(t.assetId)],
+  (t) => [
+    primaryKey({ columns: [t.assetAccessGroupId, t.assetId] }),
+    index('access_group_assets_asset_idx').on(t.assetId),
+  ],
 );
 
 /** Property names an asset type's template offers, in display order. */

@@ -35,7 +35,9 @@ describe('local file store', () => {
     expect(store.verifySignature('logos/2/b.png', query)).toBe(true);
     expect(store.verifySignature('logos/3/b.png', query)).toBe(false);
     expect(store.verifySignature('logos/2/b.png', { ...query, type: 'text/html' })).toBe(false);
-    expect(store.verifySignature('logos/2/b.png', { ...query, expires: String(Number(query.expires) + 1) })).toBe(false);
+    expect(
+      store.verifySignature('logos/2/b.png', { ...query, expires: String(Number(query.expires) + 1) }),
+    ).toBe(false);
     expect(store.verifySignature('logos/2/b.png', query, Date.now() + 61_000)).toBe(false);
   });
 });

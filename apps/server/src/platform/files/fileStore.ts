@@ -13,7 +13,10 @@ export interface FileStore {
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
   /** A time-limited URL that lets a browser fetch the file without a bearer token. */
-  signedUrl(key: string, options: { expiresInSeconds: number; downloadName?: string; contentType?: string }): string;
+  signedUrl(
+    key: string,
+    options: { expiresInSeconds: number; downloadName?: string; contentType?: string },
+  ): string;
   /** Checks a signed URL's query; returns the key when it is genuine and not expired. */
   verifySignature(key: string, query: Readonly<Record<string, string | undefined>>, now?: number): boolean;
 }
@@ -27,7 +30,11 @@ export function assertSafeKey(key: string): void {
 }
 
 /** Files under a directory; URLs signed with HMAC-SHA256 and served by the server at /files/{key}. */
-export function createLocalFileStore(options: { root: string; secret: string; publicOrigin: string }): FileStore {
+export function createLocalFileStore(options: {
+  root: string;
+  secret: string;
+  publicOrigin: string;
+}): FileStore {
   const filePath = (key: string) => {
     assertSafeKey(key);
     return path.join(options.root, ...key.split('/'));
@@ -66,7 +73,10 @@ export function createLocalFileStore(options: { root: string; secret: string; pu
     signedUrl(key, { expiresInSeconds, downloadName = '', contentType = '' }) {
       assertSafeKey(key);
       const expires = String(Math.floor(Date.now() / 1000) + expiresInSeconds);
-      const query = new URLSearchParams({ expires, signature: sign(key, expires, downloadName, contentType) });
+      const query = new URLSearchParams({
+        expires,
+        signature: sign(key, expires, downloadName, contentType),
+      });
       if (downloadName) query.set('name', downloadName);
       if (contentType) query.set('type', contentType);
       return `${options.publicOrigin}/files/${key}?${query.toString()}`;

@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 /** Checks a password; with no stored hash it still spends the time of a real check. */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
     await verify(await decoyHash, password);

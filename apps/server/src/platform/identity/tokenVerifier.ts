@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 export interface VerifiedIdentity {
   /** The token's subject: our users' identity id. */
