@@ -12,12 +12,15 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       '**/*.js',
       '**/*.mjs',
+      'vitest.config.ts',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [
