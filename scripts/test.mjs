@@ -3,9 +3,12 @@
 // With KELVIN_REQUIRE_SERVICES=1 (CI) a skipped test fails the run: nothing may be skipped silently.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const requireServices = process.env.KELVIN_REQUIRE_SERVICES === '1';
 mkdirSync('.tmp', { recursive: true });
+// Absolute: vitest resolves a relative output file against each config's root.
+const results = (name) => path.resolve('.tmp', name);
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -26,15 +29,20 @@ function counts(file) {
 }
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json'];
-const unitStatus = run('node', [...vitest, '--outputFile.json=.tmp/unit-results.json']);
+const unitStatus = run('node', [...vitest, `--outputFile.json=${results('unit-results.json')}`]);
 const buildStatus = run('npm', ['run', 'build', '-w', '@kelvin/web']);
 const e2eStatus =
   buildStatus === 0
-    ? run('node', [...vitest, '--config', 'e2e/vitest.config.ts', '--outputFile.json=.tmp/e2e-results.json'])
+    ? run('node', [
+        ...vitest,
+        '--config',
+        'e2e/vitest.config.ts',
+        `--outputFile.json=${results('e2e-results.json')}`,
+      ])
     : 1;
 
-const unit = counts('.tmp/unit-results.json');
-const e2e = buildStatus === 0 ? counts('.tmp/e2e-results.json') : { passed: 0, failed: 1, skipped: 0 };
+const unit = counts(results('unit-results.json'));
+const e2e = buildStatus === 0 ? counts(results('e2e-results.json')) : { passed: 0, failed: 1, skipped: 0 };
 const total = {
   passed: unit.passed + e2e.passed,
   failed: unit.failed + e2e.failed + (buildStatus === 0 ? 0 : 1),
