@@ -17,6 +17,6 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
     env: { KELVIN_WEB_DIST: path.join(repoRoot, 'apps/web/dist') },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-e2e-'));
-  const demo = await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD });
+  const demo = await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
   return { ...server, demo };
 }

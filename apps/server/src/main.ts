@@ -20,7 +20,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await createServer(config);
   const demo = config.seedDemo
-    ? await seedDemo(server.database.db, { dataDir: config.dataDir, password: config.demoPassword })
+    ? await seedDemo(server.database.db, {
+        dataDir: config.dataDir,
+        password: config.demoPassword,
+        files: server.files,
+      })
     : undefined;
   await server.app.listen({ port: config.port, host: config.host });
 

@@ -2,3 +2,5 @@ export * from './constants.ts';
 export * from './environment.ts';
 export * from './permissions.ts';
 export * from './users.ts';
+export * from './timeseries/index.ts';
+export * from './assets/index.ts';

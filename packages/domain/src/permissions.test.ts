@@ -16,12 +16,20 @@ describe('hasPermission', () => {
     expect(hasPermission(permissions, { permission: 'netsuite:read' })).toBe(false);
   });
   it('requires listed attribute values, comparing numbers and strings alike', () => {
-    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: 3 } })).toBe(true);
-    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: '2' } })).toBe(true);
-    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: 4 } })).toBe(false);
+    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: 3 } })).toBe(
+      true,
+    );
+    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: '2' } })).toBe(
+      true,
+    );
+    expect(hasPermission(permissions, { permission: 'assets:read', attributes: { companyId: 4 } })).toBe(
+      false,
+    );
   });
   it('treats ALL as covering every value and a missing attribute as covering none', () => {
-    expect(hasPermission(permissions, { permission: 'metrics:read', attributes: { companyId: 99 } })).toBe(true);
+    expect(hasPermission(permissions, { permission: 'metrics:read', attributes: { companyId: 99 } })).toBe(
+      true,
+    );
     expect(hasPermission(permissions, { permission: 'metrics:read', attributes: { siteId: 1 } })).toBe(false);
   });
 });

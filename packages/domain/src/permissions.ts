@@ -22,7 +22,9 @@ export function hasPermission(permissions: Permissions, check: PermissionCheck):
   const grants = permissions[check.permission];
   if (!grants || grants.length === 0) return false;
   const required = Object.entries(check.attributes ?? {});
-  return grants.some((grant) => required.every(([name, value]) => attributeCovers(grant.attributes[name], value)));
+  return grants.some((grant) =>
+    required.every(([name, value]) => attributeCovers(grant.attributes[name], value)),
+  );
 }
 
 /** Spec: every check of a route must pass, or any if requireAny is set. */

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/database.ts';
-import { assets, companies, events, users } from '../platform/db/schema.ts';
+import { placementError } from '@kelvin/domain';
+import { accessGroupAssetIds } from '../modules/access/assetAccess.ts';
+import {
+  assetArtifacts,
+  assets,
+  assetTypeProperties,
+  companies,
+  events,
+  users,
+} from '../platform/db/schema.ts';
 import { verifyPassword } from '../platform/identity/passwords.ts';
 import { seedDemo } from './seedDemo.ts';
 
@@ -12,7 +21,7 @@ describe('seedDemo', () => {
   let database: Database | undefined;
   afterEach(() => database?.close());
 
-  it('creates the provider (id 1), two customers with a site tree, users, and audit events', async () => {
+  it('creates the provider (id 1), three customers with a fleet, users, access groups and audit events', async () => {
     database = await openDatabase({});
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-seed-'));
     const summary = await seedDemo(database.db, { dataDir, password: 'correct horse battery' });
@@ -23,15 +32,37 @@ describe('seedDemo', () => {
       [1, 'Kelvin Services'],
       [2, 'Northwind Data Centers'],
       [3, 'Fjord Colocation'],
+      [4, 'Meridian Cloud'],
     ]);
-    for (const customerId of [2, 3]) {
-      const types = (await database.db.select().from(assets).where(eq(assets.companyId, customerId))).map(
-        (asset) => asset.assetTypeId,
-      );
-      expect(types.filter((type) => type === 1)).toHaveLength(1);
-      expect(types.filter((type) => type === 4).length).toBeGreaterThanOrEqual(3);
+    const fleet = await database.db.select().from(assets);
+    const ofType = (type: number) => fleet.filter((asset) => asset.assetTypeId === type);
+    expect(ofType(1)).toHaveLength(6);
+    expect(ofType(4).length).toBeGreaterThanOrEqual(38);
+    expect(ofType(67)).toHaveLength(3);
+    expect(ofType(70)).toHaveLength(2);
+    expect(ofType(61)).toHaveLength(ofType(3).length);
+    for (const customerId of [2, 3, 4]) {
+      const types = fleet.filter((asset) => asset.companyId === customerId).map((asset) => asset.assetTypeId);
+      expect(types.filter((type) => type === 1).length).toBeGreaterThanOrEqual(2);
       expect(types).toContain(61);
     }
+    // Every asset sits where the hierarchy rules allow, within its own company.
+    const byId = new Map(fleet.map((asset) => [asset.assetId, asset]));
+    for (const asset of fleet) {
+      const parent = asset.parentAssetId === null ? undefined : byId.get(asset.parentAssetId);
+      expect(placementError(asset.assetTypeId, parent?.assetTypeId ?? null)).toBeNull();
+      if (parent) expect(parent.companyId).toBe(asset.companyId);
+    }
+    // Customer users see their whole company fleet through their default access groups.
+    for (const demoUser of summary.users.filter((user) => user.role.startsWith('Customer'))) {
+      const [user] = await database.db.select().from(users).where(eq(users.email, demoUser.email));
+      if (!user) throw new Error(`missing ${demoUser.email}`);
+      const visible = await accessGroupAssetIds(database.db, user.userId);
+      expect(visible.size).toBe(fleet.filter((asset) => asset.companyId === user.companyId).length);
+    }
+    const metadata = await database.db.select().from(assetArtifacts);
+    expect(metadata).toHaveLength(ofType(61).length);
+    expect((await database.db.select().from(assetTypeProperties)).length).toBeGreaterThan(20);
     expect(summary.users.map((user) => user.role)).toEqual([
       'Provider Administrator',
       'Provider Service Technician',
@@ -39,12 +70,16 @@ describe('seedDemo', () => {
       'Customer Operator',
       'Customer Administrator',
       'Customer Operator',
+      'Customer Administrator',
+      'Customer Operator',
     ]);
     const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@kelvin.example'));
     expect(await verifyPassword(admin?.passwordHash, 'correct horse battery')).toBe(true);
-    expect(readFileSync(path.join(dataDir, 'demo-password.txt'), 'utf8').trim()).toBe('correct horse battery');
+    expect(readFileSync(path.join(dataDir, 'demo-password.txt'), 'utf8').trim()).toBe(
+      'correct horse battery',
+    );
     const [eventCount] = await database.db.select({ n: count() }).from(events);
-    expect(eventCount?.n).toBeGreaterThan(20);
+    expect(eventCount?.n).toBeGreaterThan(fleet.length);
   });
 
   it('keeps the data and the first password on a second start', async () => {
@@ -56,6 +91,6 @@ describe('seedDemo', () => {
     expect(second.created).toBe(false);
     expect(second.password).toBe(first.password);
     const [companyCount] = await database.db.select({ n: count() }).from(companies);
-    expect(companyCount?.n).toBe(3);
+    expect(companyCount?.n).toBe(4);
   });
 });

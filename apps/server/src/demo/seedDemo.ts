@@ -5,12 +5,13 @@ import { count, eq } from 'drizzle-orm';
 import { EXTERNAL_IDENTITY_PREFIX, PROVIDER_COMPANY_ID } from '@kelvin/domain';
 import { recordEvent } from '../modules/events/recordEvent.ts';
 import type { Db, Tx } from '../platform/db/database.ts';
-import { assetProperties, assets, companies, roles, userRoles, users } from '../platform/db/schema.ts';
+import { companies, roles, userRoles, users } from '../platform/db/schema.ts';
+import type { FileStore } from '../platform/files/fileStore.ts';
 import { hashPassword } from '../platform/identity/passwords.ts';
 import { syncCompanyIdSequence } from '../modules/companies/companiesRepository.ts';
 import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './demoFleet.ts';
+import { seedFleet } from './seedFleet.ts';
 
-const ASSET_TYPE = { site: 1, building: 2, datahall: 3, unit: 4, agent: 61 } as const;
 const PASSWORD_FILE = 'demo-password.txt';
 
 export interface DemoSummary {
@@ -33,17 +34,25 @@ export function demoPassword(dataDir: string, fromEnvironment: string | undefine
   return password;
 }
 
+export interface SeedOptions {
+  dataDir: string;
+  password?: string | undefined;
+  /** When given, the agents' system-metadata files are written too (not only their rows). */
+  files?: FileStore | undefined;
+}
+
 /** Seeds the demo fleet and users once; a later start finds companies and leaves everything as it is. */
-export async function seedDemo(db: Db, options: { dataDir: string; password?: string }): Promise<DemoSummary> {
+export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummary> {
   const password = demoPassword(options.dataDir, options.password);
   const [existing] = await db.select({ n: count() }).from(companies);
   const created = (existing?.n ?? 0) === 0;
   if (created) {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await seedCompany(tx, providerCompanyDemo, passwordHash, PROVIDER_COMPANY_ID);
+      await seedCompany(tx, providerCompanyDemo, passwordHash, options.files, PROVIDER_COMPANY_ID);
       await syncCompanyIdSequence(tx);
-      for (const company of customerCompaniesDemo) await seedCompany(tx, company, passwordHash);
+      for (const company of customerCompaniesDemo)
+        await seedCompany(tx, company, passwordHash, options.files);
     });
   }
   const all = [providerCompanyDemo, ...customerCompaniesDemo];
@@ -51,12 +60,23 @@ export async function seedDemo(db: Db, options: { dataDir: string; password?: st
     created,
     password,
     users: all.flatMap((company) =>
-      company.users.map((user) => ({ name: user.name, email: user.email, role: user.role, company: company.name })),
+      company.users.map((user) => ({
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        company: company.name,
+      })),
     ),
   };
 }
 
-async function seedCompany(tx: Tx, demo: DemoCompany, passwordHash: string, companyId?: number) {
+async function seedCompany(
+  tx: Tx,
+  demo: DemoCompany,
+  passwordHash: string,
+  files: FileStore | undefined,
+  companyId?: number,
+) {
   const [company] = await tx
     .insert(companies)
     .values({
@@ -76,6 +96,7 @@ async function seedCompany(tx: Tx, demo: DemoCompany, passwordHash: string, comp
     data: { name: company.name, source: 'demo' },
   });
 
+  const userIds: number[] = [];
   for (const demoUser of demo.users) {
     const [user] = await tx
       .insert(users)
@@ -91,6 +112,7 @@ async function seedCompany(tx: Tx, demo: DemoCompany, passwordHash: string, comp
     const [role] = await tx.select().from(roles).where(eq(roles.name, demoUser.role));
     if (!user || !role) throw new Error(`Could not create ${demoUser.email}`);
     await tx.insert(userRoles).values({ userId: user.userId, roleId: role.roleId });
+    userIds.push(user.userId);
     await recordEvent(tx, {
       name: 'users.create',
       actorUserId: null,
@@ -101,46 +123,6 @@ async function seedCompany(tx: Tx, demo: DemoCompany, passwordHash: string, comp
     });
   }
 
-  if (demo.site) await seedSite(tx, company.companyId, demo.site);
-}
-
-async function seedSite(tx: Tx, companyId: number, site: NonNullable<DemoCompany['site']>) {
-  const addAsset = async (
-    assetTypeId: number,
-    parentAssetId: number | null,
-    name: string,
-    properties: Record<string, string>,
-  ) => {
-    const [asset] = await tx.insert(assets).values({ companyId, parentAssetId, assetTypeId, name }).returning();
-    if (!asset) throw new Error(`Could not create ${name}`);
-    const entries = Object.entries({ name, ...properties });
-    await tx
-      .insert(assetProperties)
-      .values(entries.map(([key, value], displayOrder) => ({ assetId: asset.assetId, name: key, value, displayOrder })));
-    await recordEvent(tx, {
-      name: 'assets.create',
-      actorUserId: null,
-      companyId,
-      subjectType: 'asset',
-      subjectId: asset.assetId,
-      data: { name, assetTypeId, source: 'demo' },
-    });
-    return asset.assetId;
-  };
-
-  const siteId = await addAsset(ASSET_TYPE.site, null, site.name, { city: site.city });
-  const buildingId = await addAsset(ASSET_TYPE.building, siteId, site.building, {});
-  const datahallId = await addAsset(ASSET_TYPE.datahall, buildingId, site.datahall, {});
-  for (const unit of site.units) {
-    await addAsset(ASSET_TYPE.unit, datahallId, unit.name, {
-      model: unit.model,
-      manufacturer: 'Kelvin Thermal',
-      serialNumber: unit.serialNumber,
-      position: unit.position,
-      privateIpAddress: unit.privateIpAddress,
-      deviceLayout: unit.deviceLayout,
-      refrigerant: unit.model.startsWith('DX') ? 'R-454B' : 'Chilled water',
-    });
-  }
-  await addAsset(ASSET_TYPE.agent, datahallId, site.agent, { firmwareVersion: '4.12.3', privateIpAddress: '10.0.0.2' });
+  // Customer users are external: they see only what their access groups hold, so each gets their company's sites.
+  await seedFleet(tx, company.companyId, demo, companyId === PROVIDER_COMPANY_ID ? [] : userIds, files);
 }

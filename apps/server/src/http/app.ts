@@ -15,6 +15,7 @@ import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
+import { createAgentAuthenticator } from './authenticateAgent.ts';
 import { installErrorHandler } from './errorHandler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRouteContext } from './routeContext.ts';
@@ -62,8 +63,11 @@ export async function buildApp({ config, database, verifier, files }: AppDeps): 
   app.get('/api/docs', (_request, reply) => reply.type('text/html').send(apiDocsPage));
 
   registerFileRoutes(app, files);
-  const authenticate = createAuthenticator(database.db, verifier);
-  const context = createRouteContext(app, { db: database.db, config, files }, authenticate);
+  const authenticators = {
+    user: createAuthenticator(database.db, verifier),
+    agent: createAgentAuthenticator(database.db),
+  };
+  const context = createRouteContext(app, { db: database.db, config, files }, authenticators);
   registerSystemRoutes(context);
   registerUsersRoutes(context);
   registerUserAdminRoutes(context);

@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint, errorEnvelopeSchema, idParam } from '@kelvin/contract';
-import type { Authenticator } from './authenticate.ts';
 import { registerEndpoint } from './contractRouter.ts';
 import { installErrorHandler } from './errorHandler.ts';
 import { unauthorized } from './httpError.ts';
@@ -34,7 +33,10 @@ describe('contract router', () => {
   beforeAll(async () => {
     app = Fastify();
     installErrorHandler(app, { spaFallback: false });
-    const denyAll: Authenticator = () => Promise.reject(unauthorized());
+    const denyAll = {
+      user: () => Promise.reject(unauthorized()),
+      agent: () => Promise.reject(unauthorized()),
+    };
     registerEndpoint(app, denyAll, createWidget, ({ body }) => {
       written.push(body.name);
       // The extra field must not leave the server: the output schema is the presenter.

@@ -2,13 +2,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyOf, EndpointDef, ErrorDetail, OutputOf, ParamsOf, QueryOf } from '@kelvin/contract';
 import type { AuthContext, Authenticator } from './authenticate.ts';
+import { AGENT_KEY_HEADER, type AgentAuthenticator, type AgentContext } from './authenticateAgent.ts';
 import { badRequest } from './httpError.ts';
+
+/** Who called an `agentOrUser` endpoint. */
+export type Caller = { kind: 'user'; auth: AuthContext } | { kind: 'agent'; agent: AgentContext };
+
+export interface Authenticators {
+  user: Authenticator;
+  agent: AgentAuthenticator;
+}
+
+type AuthOf<E extends EndpointDef> = E['auth'] extends 'user'
+  ? AuthContext
+  : E['auth'] extends 'agentOrUser'
+    ? Caller
+    : null;
 
 export interface HandlerInput<E extends EndpointDef> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
-  auth: E['auth'] extends 'user' ? AuthContext : null;
+  auth: AuthOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,9 +55,22 @@ function validate(
  * naming each field, before the handler can write anything) → handler (which authorizes explicitly) →
  * presenter (the output schema strips every field it does not declare).
  */
+async function authenticateFor(
+  endpoint: EndpointDef,
+  authenticators: Authenticators,
+  request: FastifyRequest,
+): Promise<AuthContext | Caller | null> {
+  if (endpoint.auth === 'public') return null;
+  if (endpoint.auth === 'user') return authenticators.user(request);
+  if (request.headers[AGENT_KEY_HEADER] !== undefined) {
+    return { kind: 'agent', agent: await authenticators.agent(request) };
+  }
+  return { kind: 'user', auth: await authenticators.user(request) };
+}
+
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
-  authenticate: Authenticator,
+  authenticators: Authenticators,
   endpoint: E,
   handler: EndpointHandler<E>,
 ): void {
@@ -51,7 +79,7 @@ export function registerEndpoint<E extends EndpointDef>(
     url: fastifyPath(endpoint.path),
     config: { endpointName: endpoint.name },
     handler: async (request, reply) => {
-      const auth = endpoint.auth === 'user' ? await authenticate(request) : null;
+      const auth = await authenticateFor(endpoint, authenticators, request);
       const details: ErrorDetail[] = [];
       const params = validate(endpoint.params, request.params, 'params', details);
       const query = validate(endpoint.query, request.query, 'query', details);

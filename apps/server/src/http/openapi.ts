@@ -35,6 +35,24 @@ function parameters(endpoint: EndpointDef): JsonSchema[] {
   return result;
 }
 
+/** JSON, or for multipart calls the text fields plus a binary `upload` part. */
+function requestContent(endpoint: EndpointDef, body: z.ZodType): JsonSchema {
+  const schema = jsonSchema(body, 'input');
+  if (endpoint.requestType !== 'multipart') return { 'application/json': { schema } };
+  const properties = z.record(z.string(), z.unknown()).catch({}).parse(schema.properties);
+  const required = z.array(z.string()).catch([]).parse(schema.required);
+  return {
+    'multipart/form-data': {
+      schema: {
+        ...schema,
+        additionalProperties: false,
+        properties: { ...properties, upload: { type: 'string', format: 'binary' } },
+        required: [...required, 'upload'],
+      },
+    },
+  };
+}
+
 const errorResponse = {
   description: 'Error envelope',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -60,10 +78,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDef[] = allEndp
       ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : { security: [] }),
     };
     if (endpoint.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
-      };
+      operation.requestBody = { required: true, content: requestContent(endpoint, endpoint.body) };
     }
     (paths[`/api${endpoint.path}`] ??= {})[endpoint.method.toLowerCase()] = operation;
   }

@@ -56,3 +56,26 @@ describe('operations endpoints', () => {
     });
   });
 });
+
+describe('OpenAPI request bodies', () => {
+  it('declares multipart calls as multipart/form-data with a binary upload part', async () => {
+    const { buildOpenApiDocument } = await import('./openapi.ts');
+    const document = z
+      .object({
+        paths: z.record(
+          z.string(),
+          z.record(z.string(), z.looseObject({ requestBody: z.unknown().optional() })),
+        ),
+      })
+      .parse(buildOpenApiDocument());
+    const body = z
+      .object({
+        content: z.record(z.string(), z.object({ schema: z.looseObject({ properties: z.unknown() }) })),
+      })
+      .parse(document.paths['/api/companies.updateLogo']?.post?.requestBody);
+    expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
+    expect(body.content['multipart/form-data']?.schema.properties).toMatchObject({
+      upload: { type: 'string', format: 'binary' },
+    });
+  });
+});

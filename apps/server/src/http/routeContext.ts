@@ -3,8 +3,7 @@ import type { EndpointDef } from '@kelvin/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { FileStore } from '../platform/files/fileStore.ts';
-import type { Authenticator } from './authenticate.ts';
-import { registerEndpoint, type EndpointHandler } from './contractRouter.ts';
+import { registerEndpoint, type Authenticators, type EndpointHandler } from './contractRouter.ts';
 
 /** What an area's routes file gets: the stores, the config, and `route` to register a contract endpoint. */
 export interface RouteContext {
@@ -12,18 +11,21 @@ export interface RouteContext {
   db: Db;
   config: Config;
   files: FileStore;
+  /** For endpoints registered outside `route` (multipart requests in a scope of their own). */
+  authenticators: Authenticators;
   route: <E extends EndpointDef>(endpoint: E, handler: EndpointHandler<E>) => void;
 }
 
 export function createRouteContext(
   app: FastifyInstance,
   deps: { db: Db; config: Config; files: FileStore },
-  authenticate: Authenticator,
+  authenticators: Authenticators,
 ) {
   const context: RouteContext = {
     app,
     ...deps,
-    route: (endpoint, handler) => registerEndpoint(app, authenticate, endpoint, handler),
+    route: (endpoint, handler) => registerEndpoint(app, authenticators, endpoint, handler),
+    authenticators,
   };
   return context;
 }

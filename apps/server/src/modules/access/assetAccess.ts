@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/authenticate.ts';
-import { companyScope, isExternal, requirePermission, scopeIncludes, type CompanyScope } from '../../http/authorize.ts';
+import {
+  companyScope,
+  isExternal,
+  requirePermission,
+  scopeIncludes,
+  type CompanyScope,
+} from '../../http/authorize.ts';
 import { notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 
@@ -30,14 +36,21 @@ export async function accessGroupAssetIds(db: DbOrTx, userId: number): Promise<S
   return new Set(idRows.parse(result).rows.map((row) => row.asset_id));
 }
 
-export async function assetVisibility(db: DbOrTx, auth: AuthContext, permission: string): Promise<AssetVisibility> {
+export async function assetVisibility(
+  db: DbOrTx,
+  auth: AuthContext,
+  permission: string,
+): Promise<AssetVisibility> {
   requirePermission(auth, permission);
   const companies = companyScope(auth, permission);
   const assetIds = isExternal(auth) ? await accessGroupAssetIds(db, auth.user.userId) : null;
   return { companies, assetIds };
 }
 
-export function canSeeAsset(visibility: AssetVisibility, asset: { assetId: number; companyId: number }): boolean {
+export function canSeeAsset(
+  visibility: AssetVisibility,
+  asset: { assetId: number; companyId: number },
+): boolean {
   if (!scopeIncludes(visibility.companies, asset.companyId)) return false;
   return visibility.assetIds === null || visibility.assetIds.has(asset.assetId);
 }
@@ -52,8 +65,28 @@ export async function requireAssetAccess<A extends { assetId: number; companyId:
   permission: string,
   asset: A | undefined,
 ): Promise<A> {
+  // The permission first: a caller without it learns nothing, not even whether the id exists.
+  requirePermission(auth, permission);
   if (!asset) throw notFound('Asset not found.');
   const visibility = await assetVisibility(db, auth, permission);
   if (!canSeeAsset(visibility, asset)) throw notFound('Asset not found.');
   return asset;
+}
+
+/** Keeps the rows the caller may see; lists filter silently instead of refusing. */
+export function filterVisible<A extends { assetId: number; companyId: number }>(
+  visibility: AssetVisibility,
+  rows: readonly A[],
+): A[] {
+  return rows.filter((row) => canSeeAsset(visibility, row));
+}
+
+/** The company ids a list query may touch: the requested ones within scope, or the scope itself. */
+export function companiesInScope(
+  visibility: AssetVisibility,
+  requested: number[] | undefined,
+): number[] | undefined {
+  if (visibility.companies === 'ALL') return requested;
+  const scope = visibility.companies;
+  return requested ? requested.filter((id) => scope.includes(id)) : scope;
 }

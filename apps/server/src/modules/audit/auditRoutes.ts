@@ -1,4 +1,7 @@
+import { contract } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
+import { listAuditEvents } from './auditService.ts';
 
-/** Being built for issue 3. */
-export function registerAuditRoutes(_context: RouteContext): void {}
+export function registerAuditRoutes({ route, db }: RouteContext): void {
+  route(contract.auditList, ({ auth, query }) => listAuditEvents(db, auth, query));
+}

@@ -28,7 +28,10 @@ export async function loadPermissions(db: DbOrTx, userId: number, companyId: num
       resolved[name] =
         grant.type === 'ALL'
           ? grant
-          : { type: 'VALUES', values: grant.values.map((value) => (value === OWN_COMPANY ? companyId : value)) };
+          : {
+              type: 'VALUES',
+              values: grant.values.map((value) => (value === OWN_COMPANY ? companyId : value)),
+            };
     }
     (permissions[row.permission] ??= []).push({ attributes: resolved });
   }

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { currentUserSchema, errorEnvelopeSchema } from '@kelvin/contract';
 import { buildCompany, buildUser, providerCompany } from '../../testing/factories.ts';
-import { postgresAvailable, startTestServer, type TestDatabaseKind, type TestServer } from '../../testing/testServer.ts';
+import {
+  postgresAvailable,
+  startTestServer,
+  type TestDatabaseKind,
+  type TestServer,
+} from '../../testing/testServer.ts';
 
 const kinds: TestDatabaseKind[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
 
@@ -16,7 +21,11 @@ describe.each(kinds)('GET /api/users/me on %s', (kind) => {
     const db = server.database.db;
     await providerCompany(db);
     const customer = await buildCompany(db, { name: 'Northwind Data', subscription: 'ENHANCED_SUPPORT' });
-    operator = await buildUser(db, { companyId: customer.companyId, roles: ['Customer Operator'], name: 'Olga Operator' });
+    operator = await buildUser(db, {
+      companyId: customer.companyId,
+      roles: ['Customer Operator'],
+      name: 'Olga Operator',
+    });
     admin = await buildUser(db, { companyId: 1, roles: ['Provider Administrator'] });
   });
   afterAll(() => server.close());
@@ -28,7 +37,11 @@ describe.each(kinds)('GET /api/users/me on %s', (kind) => {
     const response = await me(await server.mintIdToken(operator.identityId));
     expect(response.status).toBe(200);
     const body = currentUserSchema.parse(await response.json());
-    expect(body.user).toMatchObject({ userId: operator.userId, name: 'Olga Operator', email: operator.email });
+    expect(body.user).toMatchObject({
+      userId: operator.userId,
+      name: 'Olga Operator',
+      email: operator.email,
+    });
     expect(body.permissions['assets:read']).toEqual([
       { attributes: { companyId: { type: 'VALUES', values: [operator.companyId] } } },
     ]);
@@ -65,7 +78,9 @@ describe.each(kinds)('GET /api/users/me on %s', (kind) => {
     });
 
     it('an expired token', async () => {
-      const expired = await server.mintIdToken(operator.identityId, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+      const expired = await server.mintIdToken(operator.identityId, {
+        expiresIn: Math.floor(Date.now() / 1000) - 60,
+      });
       await expectRefused(await me(expired));
     });
 
@@ -98,7 +113,9 @@ describe.each(kinds)('GET /api/users/me on %s', (kind) => {
     });
 
     it('a token for another audience', async () => {
-      await expectRefused(await me(await server.mintIdToken(operator.identityId, { audience: 'someone-else' })));
+      await expectRefused(
+        await me(await server.mintIdToken(operator.identityId, { audience: 'someone-else' })),
+      );
     });
 
     it('a valid token of a deleted or unknown user', async () => {

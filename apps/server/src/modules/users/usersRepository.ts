@@ -4,7 +4,10 @@ import { users } from '../../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findActiveUserByIdentityId(db: DbOrTx, identityId: string): Promise<UserRow | undefined> {
+export async function findActiveUserByIdentityId(
+  db: DbOrTx,
+  identityId: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)

@@ -268,3 +268,19 @@ export const assetArtifacts = pgTable(
   },
   (t) => [index('asset_artifacts_asset_idx').on(t.assetId, t.artifactType, t.createdAt)],
 );
+
+/** Keys agents (asset type 61) send telemetry with; only a SHA-256 of each high-entropy key is kept. */
+export const agentKeys = pgTable(
+  'agent_keys',
+  {
+    agentKeyId: serial('agent_key_id').primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    keyHash: text('key_hash').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('agent_keys_hash_key').on(t.keyHash), index('agent_keys_asset_idx').on(t.assetId)],
+);

@@ -22,6 +22,8 @@ export function registerFileRoutes(app: FastifyInstance, files: FileStore): void
     reply.header('content-length', String(size));
     reply.header('cache-control', 'private, max-age=300');
     reply.header('x-content-type-options', 'nosniff');
+    // Files are user content on our own origin (an SVG logo can carry script): never let them run anything.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     if (query.name) {
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(query.name)}`);
     }

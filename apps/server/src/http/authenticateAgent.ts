@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../platform/db/database.ts';
+import { agentKeys, assets } from '../platform/db/schema.ts';
+import { unauthorized } from './httpError.ts';
+
+export const AGENT_KEY_HEADER = 'x-agent-key';
+const AGENT_ASSET_TYPE_ID = 61;
+
+/** An agent calling with its key: it writes telemetry for assets of its own company. */
+export interface AgentContext {
+  agentAssetId: number;
+  companyId: number;
+}
+
+export type AgentAuthenticator = (request: FastifyRequest) => Promise<AgentContext>;
+
+export function hashAgentKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** x-agent-key → an unrevoked key of an active agent asset. Any failure is a 401. */
+export function createAgentAuthenticator(db: Db): AgentAuthenticator {
+  return async (request) => {
+    const key = request.headers[AGENT_KEY_HEADER];
+    if (typeof key !== 'string' || key.length < 20)
+      throw unauthorized('Send a valid agent key in x-agent-key.');
+    const [row] = await db
+      .select({ assetId: assets.assetId, companyId: assets.companyId, assetTypeId: assets.assetTypeId })
+      .from(agentKeys)
+      .innerJoin(assets, eq(assets.assetId, agentKeys.assetId))
+      .where(
+        and(
+          eq(agentKeys.keyHash, hashAgentKey(key)),
+          isNull(agentKeys.revokedAt),
+          eq(assets.isDeleted, false),
+        ),
+      );
+    if (!row || row.assetTypeId !== AGENT_ASSET_TYPE_ID) throw unauthorized('This agent key is not valid.');
+    return { agentAssetId: row.assetId, companyId: row.companyId };
+  };
+}

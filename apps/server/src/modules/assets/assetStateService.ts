@@ -1,0 +1,45 @@
+import { deriveAssetHealth } from '@kelvin/domain';
+import type { AuthContext } from '../../http/authenticate.ts';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { visibleAssets } from './assetsService.ts';
+import { isOnline, type LastSeenSource } from './lastSeenSource.ts';
+
+/**
+ * `assets.state.list`: the derived health of each visible asset. Alerts and maintenance windows come with the
+ * problems area; until then health reads only isMonitored (NO_MONITOR or HEALTHY). The active interval is
+ * validated by the contract and will bound the alerts considered.
+ */
+export async function listAssetStates(
+  db: DbOrTx,
+  auth: AuthContext,
+  lastSeen: LastSeenSource,
+  assetIds: number[],
+) {
+  const rows = await visibleAssets(db, auth, { assetIds: [...new Set(assetIds)] });
+  const seen = await lastSeen.lastSeen(rows.map((row) => row.assetId));
+  return rows.map((row) => ({
+    assetId: row.assetId,
+    health: deriveAssetHealth({ isMonitored: row.isMonitored, alerts: [], inMaintenance: false }),
+    lastSeenAt: seen.get(row.assetId)?.toISOString() ?? null,
+  }));
+}
+
+/** `assets.getOnlineStatus`: one entry per visible asset asked about; invisible ids are left out. */
+export async function listOnlineStatus(
+  db: DbOrTx,
+  auth: AuthContext,
+  lastSeen: LastSeenSource,
+  assetIds: number[],
+) {
+  const rows = await visibleAssets(db, auth, { assetIds: [...new Set(assetIds)] });
+  const seen = await lastSeen.lastSeen(rows.map((row) => row.assetId));
+  const now = Date.now();
+  return rows.map((row) => {
+    const lastSeenAt = seen.get(row.assetId);
+    return {
+      assetId: row.assetId,
+      isOnline: isOnline(lastSeenAt, now),
+      lastSeenAt: lastSeenAt?.toISOString() ?? null,
+    };
+  });
+}
