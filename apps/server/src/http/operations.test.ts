@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints } from '@kelvin/contract';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { fastifyPath } from './contractRouter.ts';
 
 describe('operations endpoints', () => {
   let server: TestServer;
@@ -41,6 +42,13 @@ describe('operations endpoints', () => {
         endpoint.name,
       );
     }
+  });
+
+  it('registers a route for every endpoint of the contract', () => {
+    const missing = allEndpoints.filter(
+      (endpoint) => !server.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) }),
+    );
+    expect(missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([]);
   });
 
   it('serves a page to browse the document', async () => {
