@@ -15,6 +15,10 @@ export * from './paging.ts';
 export * from './companies.ts';
 export * from './userAdmin.ts';
 export * from './assets.ts';
+export * from './metrics.ts';
+export * from './telemetry.ts';
+export * from './fileAttachments.ts';
+export * from './live.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {

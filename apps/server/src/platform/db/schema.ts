@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -283,4 +284,82 @@ export const agentKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('agent_keys_hash_key').on(t.keyHash), index('agent_keys_asset_idx').on(t.assetId)],
+);
+
+/** The metric catalogue: one row per alias, shared by every asset that reports it. */
+export const metrics = pgTable('metrics', {
+  metricId: serial('metric_id').primaryKey(),
+  alias: text('alias').notNull().unique(),
+  name: text('name').notNull(),
+  /** cpu, uptime, step, line, enum, semantic_version */
+  displayType: text('display_type').notNull(),
+  /** enum, boolean, string, number */
+  valueType: text('value_type').notNull(),
+  metricEnumId: integer('metric_enum_id'),
+  parentAlias: text('parent_alias'),
+  path: text('path').notNull(),
+  units: text('units'),
+  metadata: jsonb('metadata').notNull().default({}),
+  /** Subset of ["override", "set"]. */
+  actionsPermitted: jsonb('actions_permitted').notNull().default([]),
+});
+
+export const metricEnums = pgTable('metric_enums', {
+  metricEnumId: serial('metric_enum_id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Value → label, e.g. {"0": "Off", "1": "Cooling"}. */
+  values: jsonb('values').notNull(),
+});
+
+export const coreEnums = pgTable('core_enums', {
+  coreEnumId: integer('core_enum_id').primaryKey(),
+  enumName: text('enum_name').notNull().unique(),
+  /** [{key, value}] */
+  values: jsonb('values').notNull(),
+});
+
+/** Which metrics each asset reports; ingestion adds a pair the first time it sees it. */
+export const assetMetrics = pgTable(
+  'asset_metrics',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.metricId),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.metricId] })],
+);
+
+/** Uploaded files: asset data (.gz readings) now; entity and global attachments later. */
+export const fileAttachments = pgTable(
+  'file_attachments',
+  {
+    fileAttachmentId: serial('file_attachment_id').primaryKey(),
+    requestId: text('request_id').notNull().unique(),
+    /** ASSET_READING_ATTACHMENT, ENTITY_ATTACHMENT, GLOBAL_ATTACHMENT */
+    kind: text('kind').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    contentType: text('content_type').notNull(),
+    filename: text('filename').notNull(),
+    filepath: text('filepath').notNull(),
+    fileSizeInBytes: bigint('file_size_in_bytes', { mode: 'number' }).notNull(),
+    /** PENDING, UPLOADED, SCHEDULED_FOR_PROCESSING, PROCESSING, INGESTED, ERROR */
+    status: text('status').notNull(),
+    failureReason: text('failure_reason'),
+    pointsIngested: integer('points_ingested'),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('file_attachments_company_idx').on(t.companyId, t.createdAt),
+    index('file_attachments_status_idx').on(t.status),
+  ],
 );

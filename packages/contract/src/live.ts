@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Socket.IO namespace of live metric values; the handshake carries the same ID token: `auth: { token }`. */
+export const LIVE_NAMESPACE = '/live';
+/** Socket.IO's HTTP path on the server. */
+export const LIVE_SOCKET_PATH = '/live/socket.io';
+
+/** A metric path a client subscribes to: one metric of one asset, written `{assetId}/{metricId}`. */
+export const livePathSchema = z.string().regex(/^\d+\/\d+$/, 'A live path is {assetId}/{metricId}');
+export function livePath(assetId: number, metricId: number): string {
+  return `${assetId}/${metricId}`;
+}
+
+/** Client → server. The server answers with the paths it accepted (the caller may read their assets). */
+export const liveSubscribeSchema = z.strictObject({ paths: z.array(livePathSchema).min(1).max(2000) });
+export const liveSubscribeAckSchema = z.object({
+  accepted: z.array(z.string()),
+  refused: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+
+/**
+ * Server → client `metricValueStateUpdate`: a new value of a subscribed path. Right after a subscription the
+ * server sends the current value of each path that has one, so a client's first update is the initial state.
+ */
+export const metricValueStateUpdateSchema = z.object({
+  path: z.string(),
+  assetId: z.number().int(),
+  metricId: z.number().int(),
+  value: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+  /** Epoch milliseconds. */
+  timestamp: z.number(),
+  status: z.number().int(),
+  units: z.string().nullable(),
+});
+export type MetricValueStateUpdate = z.infer<typeof metricValueStateUpdateSchema>;
+
+/** The subscriber's events (spec: live metric subscriber). */
+export const liveSubscriberEvents = [
+  'metricValueStateUpdate',
+  'initialMetricValueState',
+  'connected',
+  'connecting',
+  'reconnecting',
+  'disconnect',
+  'error',
+] as const;
+export type LiveSubscriberEvent = (typeof liveSubscriberEvents)[number];
