@@ -20,6 +20,8 @@ const envSchema = z.object({
   KELVIN_DEMO_PASSWORD: z.string().min(8, 'KELVIN_DEMO_PASSWORD must be at least 8 characters').optional(),
   KELVIN_SEED_DEMO: z.enum(['true', 'false']).default('true'),
   KELVIN_WEB_DIST: z.string().optional(),
+  /** Lifetime of ID tokens issued by the embedded provider; the console renews when under 120 s remain. */
+  KELVIN_ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(130).max(86_400).default(3600),
   /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -38,6 +40,7 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; clientId: string }
     | { kind: 'external'; issuer: string; clientId: string };
   demoPassword: string | undefined;
+  idTokenTtlSeconds: number;
   seedDemo: boolean;
   webDistDir: string;
   /** How many reverse proxies to trust for the client address and protocol. */
@@ -86,6 +89,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl: e.DATABASE_URL,
     identity,
     demoPassword: e.KELVIN_DEMO_PASSWORD,
+    idTokenTtlSeconds: e.KELVIN_ID_TOKEN_TTL_SECONDS,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',
     webDistDir,
     trustProxyHops: e.TRUST_PROXY_HOPS,

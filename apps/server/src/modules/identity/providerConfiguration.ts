@@ -75,7 +75,7 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
     ttl: {
       AuthorizationCode: 60,
       AccessToken: HOUR,
-      IdToken: HOUR,
+      IdToken: config.idTokenTtlSeconds,
       Interaction: HOUR,
       Session: DAY,
       Grant: DAY,
