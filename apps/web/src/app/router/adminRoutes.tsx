@@ -1,77 +1,123 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { sectionChecks } from './sectionChecks.ts';
-import { sectionGroup, unavailableSection } from './sectionRoute.tsx';
+import { laterSection, lazySection, sectionGroup } from './sectionRoute.tsx';
 
 const companies = { checks: sectionChecks.adminCompanies };
 const users = { checks: sectionChecks.adminUsers };
+const assets = { checks: sectionChecks.adminAssets };
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
+
+const adminFeature = {
+  companiesIndex: async () =>
+    (await import('../../features/companies/CompaniesIndexPage.tsx')).CompaniesIndexPage,
+  company: async () => (await import('../../features/companies/CompanyPage.tsx')).CompanyPage,
+  assetsView: async () => (await import('../../features/admin/CompanyAssetsPage.tsx')).CompanyAssetsPage,
+  asset: async () => (await import('../../features/admin/CompanyAssetPage.tsx')).CompanyAssetPage,
+  assetChildren: async () => (await import('../../features/admin/AssetChildrenTab.tsx')).AssetChildrenTab,
+  assetMonitoring: async () =>
+    (await import('../../features/admin/AssetMonitoringTab.tsx')).AssetMonitoringTab,
+  assetUsers: async () => (await import('../../features/admin/AdminAssetTabs.tsx')).AdminAssetUsersTab,
+  assetAudit: async () => (await import('../../features/admin/AdminAssetTabs.tsx')).AdminAssetAuditTab,
+  usersView: async () => (await import('../../features/users/CompanyUsersPage.tsx')).CompanyUsersPage,
+  user: async () => (await import('../../features/users/UserPage.tsx')).UserPage,
+  userDetails: async () => (await import('../../features/users/UserDetailsTab.tsx')).UserDetailsTab,
+  userAssets: async () => (await import('../../features/users/UserAssetsTab.tsx')).UserAssetsTab,
+  userPermissions: async () =>
+    (await import('../../features/users/UserPermissionsTab.tsx')).UserPermissionsTab,
+};
 
 /** Administration under /user/admin; route ids are the spec's administration route names. */
 export const adminRoutes: RouteObject[] = [
   redirectTo('companies'),
-  { path: 'companies', ...unavailableSection('Companies', { id: 'adminCompaniesIndex', ...companies }) },
+  {
+    path: 'companies',
+    ...lazySection('Companies', adminFeature.companiesIndex, { id: 'adminCompaniesIndex', ...companies }),
+  },
   {
     path: 'companies/:companyId',
-    ...sectionGroup('Company', { id: 'adminCompany', ...companies }),
+    ...lazySection('Company', adminFeature.company, { id: 'adminCompany', ...companies }),
     children: [
       redirectTo('assets'),
-      { path: 'assets', ...unavailableSection('Company assets', { id: 'adminCompanyAssetsView' }) },
+      {
+        path: 'assets',
+        ...lazySection('Company assets', adminFeature.assetsView, {
+          id: 'adminCompanyAssetsView',
+          ...assets,
+        }),
+      },
       {
         path: 'assets/:assetId',
-        ...sectionGroup('Company asset', { id: 'adminCompanyAsset' }),
+        ...lazySection('Company asset', adminFeature.asset, { id: 'adminCompanyAsset', ...assets }),
         children: [
           redirectTo('assets'),
-          { path: 'assets', ...unavailableSection('Asset children', { id: 'adminCompanyAssetAssets' }) },
+          {
+            path: 'assets',
+            ...lazySection('Asset children', adminFeature.assetChildren, { id: 'adminCompanyAssetAssets' }),
+          },
           {
             path: 'monitoring',
-            ...unavailableSection('Asset monitoring', { id: 'adminCompanyAssetMonitoring' }),
+            ...lazySection('Asset monitoring', adminFeature.assetMonitoring, {
+              id: 'adminCompanyAssetMonitoring',
+            }),
           },
-          { path: 'users', ...unavailableSection('Asset users', { id: 'adminCompanyAssetUsers', ...users }) },
-          { path: 'audit', ...unavailableSection('Asset audit', { id: 'adminCompanyAssetAudit' }) },
-          { path: 'contract', ...unavailableSection('Asset contract', { id: 'adminCompanyAssetContract' }) },
           {
-            path: 'warranties',
-            ...unavailableSection('Asset warranties', { id: 'adminCompanyAssetWarranties' }),
+            path: 'users',
+            ...lazySection('Asset users', adminFeature.assetUsers, {
+              id: 'adminCompanyAssetUsers',
+              ...users,
+            }),
           },
+          {
+            path: 'audit',
+            ...lazySection('Asset audit', adminFeature.assetAudit, { id: 'adminCompanyAssetAudit' }),
+          },
+          { path: 'contract', ...laterSection('Asset contract', { id: 'adminCompanyAssetContract' }) },
+          { path: 'warranties', ...laterSection('Asset warranties', { id: 'adminCompanyAssetWarranties' }) },
         ],
       },
-      { path: 'monitorGroups', ...unavailableSection('Monitor groups', { id: 'adminMonitorGroupsView' }) },
+      { path: 'monitorGroups', ...laterSection('Monitor groups', { id: 'adminMonitorGroupsView' }) },
       {
         path: 'monitorGroups/:monitorGroupId',
-        ...unavailableSection('Monitor group', { id: 'adminCompanyMonitorGroup' }),
+        ...laterSection('Monitor group', { id: 'adminCompanyMonitorGroup' }),
       },
-      { path: 'users', ...unavailableSection('Company users', { id: 'adminCompanyUsersView', ...users }) },
+      {
+        path: 'users',
+        ...lazySection('Company users', adminFeature.usersView, { id: 'adminCompanyUsersView', ...users }),
+      },
       {
         path: 'users/:userId',
-        ...sectionGroup('Company user', { id: 'adminCompanyUser', ...users }),
+        ...lazySection('Company user', adminFeature.user, { id: 'adminCompanyUser', ...users }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...unavailableSection('User details', { id: 'userDetails' }) },
-          { path: 'assets', ...unavailableSection('User assets', { id: 'userAssets' }) },
-          { path: 'permissions', ...unavailableSection('User permissions', { id: 'userPermissions' }) },
+          {
+            path: 'details',
+            ...lazySection('User details', adminFeature.userDetails, { id: 'userDetails' }),
+          },
+          { path: 'assets', ...lazySection('User assets', adminFeature.userAssets, { id: 'userAssets' }) },
+          {
+            path: 'permissions',
+            ...lazySection('User permissions', adminFeature.userPermissions, { id: 'userPermissions' }),
+          },
         ],
       },
-      { path: 'contracts', ...unavailableSection('Company contracts', { id: 'adminCompanyContractsView' }) },
+      { path: 'contracts', ...laterSection('Company contracts', { id: 'adminCompanyContractsView' }) },
       {
         path: 'contracts/:contractId',
         ...sectionGroup('Company contract', { id: 'adminCompanyContract' }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...unavailableSection('Contract details', { id: 'contractDetails' }) },
-          { path: 'assets', ...unavailableSection('Contract assets', { id: 'contractAssets' }) },
+          { path: 'details', ...laterSection('Contract details', { id: 'contractDetails' }) },
+          { path: 'assets', ...laterSection('Contract assets', { id: 'contractAssets' }) },
         ],
       },
-      {
-        path: 'warranties',
-        ...unavailableSection('Company warranties', { id: 'adminCompanyWarrantiesView' }),
-      },
+      { path: 'warranties', ...laterSection('Company warranties', { id: 'adminCompanyWarrantiesView' }) },
       {
         path: 'warranties/:warrantyId',
         ...sectionGroup('Company warranty', { id: 'adminCompanyWarranty' }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...unavailableSection('Warranty details', { id: 'warrantyDetails' }) },
-          { path: 'assets', ...unavailableSection('Warranty assets', { id: 'warrantyAssets' }) },
+          { path: 'details', ...laterSection('Warranty details', { id: 'warrantyDetails' }) },
+          { path: 'assets', ...laterSection('Warranty assets', { id: 'warrantyAssets' }) },
         ],
       },
     ],

@@ -19,4 +19,5 @@ export const sectionChecks = {
   // The spec does not name the administration permissions; these are ours.
   adminCompanies: need('companies:read'),
   adminUsers: need('users:read'),
+  adminAssets: need('assets:read'),
 } satisfies Record<string, readonly PermissionCheck[]>;

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { NonIndexRouteObject } from 'react-router';
 import type { PermissionCheck } from '@kelvin/domain';
 import type { RouteHandle } from './routeHandle.ts';
@@ -28,4 +29,27 @@ export function unavailableSection(title: string, options: SectionOptions = {}):
 export function sectionGroup(title: string, options: SectionOptions = {}): SectionRouteParts {
   const handle: RouteHandle = { title, checks: options.checks, requireAny: options.requireAny };
   return { id: options.id, handle };
+}
+
+/** A built section: its page component is loaded with the route (code splitting per screen). */
+export function lazySection(
+  title: string,
+  load: () => Promise<ComponentType>,
+  options: SectionOptions = {},
+): SectionRouteParts {
+  const handle: RouteHandle = { title, checks: options.checks, requireAny: options.requireAny };
+  return { id: options.id, handle, lazy: async () => ({ Component: await load() }) };
+}
+
+/** A tab or view whose area comes in a later issue: it says so, inside the built layout around it. */
+export function laterSection(title: string, options: SectionOptions = {}): SectionRouteParts {
+  const handle: RouteHandle = { title, checks: options.checks, requireAny: options.requireAny };
+  return {
+    id: options.id,
+    handle,
+    lazy: async () => {
+      const { ComesLaterPage } = await import('../../features/admin/ComesLaterPage.tsx');
+      return { element: <ComesLaterPage title={title} /> };
+    },
+  };
 }

@@ -3,24 +3,52 @@ import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { sectionChecks } from './sectionChecks.ts';
-import { sectionGroup, unavailableSection } from './sectionRoute.tsx';
+import { laterSection, lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
 
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
 const dashboardHandle: RouteHandle = { title: 'Dashboard' };
 
-const assetTabs = [
-  ['hierarchy', 'Hierarchy'],
-  ['tickets', 'Tickets'],
-  ['users', 'Users'],
-  ['audit', 'Audit'],
-  ['properties', 'Properties'],
-  ['maintenance', 'Maintenance'],
-  ['automation', 'Automation'],
-  ['artifacts', 'Artifacts'],
-  ['contracts', 'Contracts'],
-  ['warranties', 'Warranties'],
-] as const;
+const devices = {
+  layout: async () => (await import('../../features/devices/DevicesLayout.tsx')).DevicesLayout,
+  assets: async () => (await import('../../features/devices/DeviceAssetsPage.tsx')).DeviceAssetsPage,
+  tabs: () => import('../../features/devices/DeviceAssetTabs.tsx'),
+};
+
+/** Spec order of the device asset tabs; the ones whose areas come later say so. */
+const assetTabRoutes: RouteObject[] = [
+  {
+    path: 'hierarchy',
+    ...lazySection('Hierarchy', async () => (await devices.tabs()).DeviceHierarchyTab, {
+      id: 'devicesAssets.hierarchy',
+    }),
+  },
+  { path: 'tickets', ...laterSection('Tickets', { id: 'devicesAssets.tickets' }) },
+  {
+    path: 'users',
+    ...lazySection('Users', async () => (await devices.tabs()).DeviceUsersTab, { id: 'devicesAssets.users' }),
+  },
+  {
+    path: 'audit',
+    ...lazySection('Audit', async () => (await devices.tabs()).DeviceAuditTab, { id: 'devicesAssets.audit' }),
+  },
+  {
+    path: 'properties',
+    ...lazySection('Properties', async () => (await devices.tabs()).DevicePropertiesTab, {
+      id: 'devicesAssets.properties',
+    }),
+  },
+  { path: 'maintenance', ...laterSection('Maintenance', { id: 'devicesAssets.maintenance' }) },
+  { path: 'automation', ...laterSection('Automation', { id: 'devicesAssets.automation' }) },
+  {
+    path: 'artifacts',
+    ...lazySection('Artifacts', async () => (await devices.tabs()).DeviceArtifactsTab, {
+      id: 'devicesAssets.artifacts',
+    }),
+  },
+  { path: 'contracts', ...laterSection('Contracts', { id: 'devicesAssets.contracts' }) },
+  { path: 'warranties', ...laterSection('Warranties', { id: 'devicesAssets.warranties' }) },
+];
 
 /** Everything under /user (spec platform-core 2 and work-management 2); each section is lazily loaded. */
 export const userRoutes: RouteObject[] = [
@@ -36,7 +64,7 @@ export const userRoutes: RouteObject[] = [
   { path: 'overview', ...unavailableSection('Overview', { id: 'overview', checks: sectionChecks.overview }) },
   {
     path: 'devices/:assetId?',
-    ...sectionGroup('Devices', { id: 'devices', checks: sectionChecks.devices }),
+    ...lazySection('Devices', devices.layout, { id: 'devices', checks: sectionChecks.devices }),
     children: [
       // Spec: the device page redirects to the live view.
       redirectTo('liveView'),
@@ -48,15 +76,9 @@ export const userRoutes: RouteObject[] = [
       { path: 'liveView', ...unavailableSection('Live view', { id: 'devicesLiveView' }) },
       {
         path: 'assets',
-        ...sectionGroup('Device assets', { id: 'devicesAssets' }),
-        children: [
-          // Spec: the assets view under a device redirects to its properties tab.
-          redirectTo('properties'),
-          ...assetTabs.map(([path, title]) => ({
-            path,
-            ...unavailableSection(`Device assets: ${title}`, { id: `devicesAssets.${path}` }),
-          })),
-        ],
+        ...lazySection('Device assets', devices.assets, { id: 'devicesAssets' }),
+        // Spec: the assets view under a device redirects to its properties tab.
+        children: [redirectTo('properties'), ...assetTabRoutes],
       },
     ],
   },

@@ -1,15 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Company } from '@kelvin/contract';
+import { companyKey } from '../../features/companies/companiesQueries.ts';
+import { buildCompany } from '../../test/assetFactories.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { createQueryClient } from '../queryClient.ts';
 import { currentUserQueryKey } from '../session/useCurrentUser.ts';
 import { UserShell } from './UserShell.tsx';
 
-function renderShell(permissionNames: string[], onSignOut = vi.fn()) {
+function renderShell(permissionNames: string[], onSignOut = vi.fn(), company?: Company) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, buildCurrentUser(permissionNames));
+  if (company) queryClient.setQueryData(companyKey(company.companyId), company);
   renderWithRouter(
     [
       {
@@ -58,5 +62,20 @@ describe('UserShell', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it("shows the company's logo in the header, else the Kelvin logo", async () => {
+    renderShell(['companies:read'], vi.fn(), buildCompany({ logoUrl: 'https://files.example/acme.png' }));
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('img', { name: 'Acme Cooling logo' })).toHaveAttribute(
+      'src',
+      'https://files.example/acme.png',
+    );
+  });
+
+  it('keeps the Kelvin logo for a company without one', async () => {
+    renderShell(['companies:read'], vi.fn(), buildCompany({ logoUrl: null }));
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('img', { name: 'Kelvin' })).toBeInTheDocument();
   });
 });

@@ -3,8 +3,8 @@ import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } fro
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_UI_VERSION, passesChecks } from '@kelvin/domain';
-import { Logo } from '../../shared/ui/Logo.tsx';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
+import { CompanyLogo } from './CompanyLogo.tsx';
 import { navItems } from './navItems.ts';
 
 export interface UserShellProps {
@@ -36,7 +36,7 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
               size="sm"
               aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
             />
-            <Logo size="md" />
+            <CompanyLogo />
           </Group>
           {currentUser.data && (
             <Text size="sm" c="dimmed" visibleFrom="xs">

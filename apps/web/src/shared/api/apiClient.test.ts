@@ -98,6 +98,35 @@ describe('apiClient', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a multipart endpoint as form data: text fields and file parts, no JSON content type', async () => {
+    const company = {
+      companyId: 3,
+      name: 'Acme',
+      netSuiteCustomerInternalId: null,
+      subscription: 'OBSERVABILITY',
+      logoUrl: 'https://files/logo.png',
+      logoContentType: 'image/png',
+      logoFilePath: 'logos/3.png',
+      isDeleted: false,
+    };
+    const fetchMock = fakeFetch(jsonResponse(company));
+    const call = createApiClient({ fetch: fetchMock });
+    const logo = new Blob(['png-bytes'], { type: 'image/png' });
+
+    const result = await call(contract.companiesUpdateLogo, {
+      body: { companyId: 3 },
+      files: { upload: logo },
+    });
+
+    expect(result.logoUrl).toBe('https://files/logo.png');
+    const { url, init } = requestOf(fetchMock);
+    expect(url).toBe('/api/companies.updateLogo');
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    if (!(init.body instanceof FormData)) throw new Error('expected a FormData body');
+    expect(init.body.get('companyId')).toBe('3');
+    expect(init.body.get('upload')).toBeInstanceOf(Blob);
+  });
+
   it('parses the output with the contract schema and rejects a mismatch', async () => {
     const call = createApiClient({ fetch: fakeFetch(jsonResponse({ user: { name: 1 } })) });
     const error: unknown = await call(contract.usersMe).catch((caught: unknown) => caught);

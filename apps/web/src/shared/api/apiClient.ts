@@ -17,11 +17,17 @@ type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefin
 /** What a call sends; a part is required exactly when the endpoint declares a schema for it. */
 export type CallInput<E extends EndpointDef> = Field<'params', ParamsInput<E>> &
   Field<'query', QueryInput<E>> &
-  Field<'body', BodyInput<E>> & { signal?: AbortSignal };
+  Field<'body', BodyInput<E>> & {
+    signal?: AbortSignal;
+    /** Spec: form-data mode. For a multipart endpoint, the file parts sent next to the body's text fields. */
+    files?: Readonly<Record<string, Blob>>;
+  };
 
 /** The input may be left out when the endpoint takes nothing. */
 export type CallArgs<E extends EndpointDef> =
-  Record<string, never> extends Omit<CallInput<E>, 'signal'> ? [input?: CallInput<E>] : [input: CallInput<E>];
+  Record<string, never> extends Omit<CallInput<E>, 'signal' | 'files'>
+    ? [input?: CallInput<E>]
+    : [input: CallInput<E>];
 
 export interface ApiClientOptions {
   /** Defaults to the global fetch, looked up at call time. */
@@ -84,6 +90,25 @@ async function readBody(response: Response): Promise<ParsedBody> {
   }
 }
 
+/** A multipart body: the body's fields as text parts (the contract coerces them back), then the files. */
+function formDataOf(body: unknown, files: Readonly<Record<string, Blob>> | undefined): FormData {
+  const form = new FormData();
+  if (typeof body === 'object' && body !== null) {
+    const entries: [string, unknown][] = Object.entries(body);
+    for (const [key, value] of entries) {
+      const text = queryValue(value);
+      if (text !== undefined) form.append(key, text);
+    }
+  }
+  for (const [key, file] of Object.entries(files ?? {})) form.append(key, file);
+  return form;
+}
+
+function requestBody(endpoint: EndpointDef, body: unknown, files: CallInput<EndpointDef>['files']) {
+  if (endpoint.requestType === 'multipart') return formDataOf(body, files);
+  return body === undefined ? undefined : JSON.stringify(body);
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiCall {
   return async <E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>> => {
     const input = args[0];
@@ -92,14 +117,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiCall {
     const headers = new Headers({ Accept: 'application/json' });
     const token = options.getToken?.();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    const body = input?.body;
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const body = requestBody(endpoint, input?.body, input?.files);
+    // FormData sets its own multipart Content-Type with the boundary.
+    if (typeof body === 'string') headers.set('Content-Type', 'application/json');
 
     const fetchImpl = options.fetch ?? globalThis.fetch;
     const response = await fetchImpl(url, {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       credentials: 'same-origin',
       cache: 'no-store',
       signal: input?.signal,

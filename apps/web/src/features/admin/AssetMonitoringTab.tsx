@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Button, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import type { Asset } from '@kelvin/contract';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
+import { useUpdateAsset } from '../assets/assetsQueries.ts';
+import { failWithToast, toastsFor } from './mutationToasts.ts';
+import { usePermissionScope } from './permissionScope.ts';
+
+/** adminCompanyAssetMonitoring: whether the asset is monitored, and its monitor group. */
+export function AssetMonitoringTab() {
+  return <AssetFromRoute>{(asset) => <MonitoringForm key={asset.assetId} asset={asset} />}</AssetFromRoute>;
+}
+
+function MonitoringForm({ asset }: { asset: Asset }) {
+  const update = useUpdateAsset(asset.assetId);
+  const canWrite = usePermissionScope().forCompany('assets:write', asset.companyId);
+  const [isMonitored, setIsMonitored] = useState(asset.isMonitored);
+  const [monitorGroupId, setMonitorGroupId] = useState<string | number>(asset.monitorGroupId ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSave() {
+    setError(null);
+    const group = monitorGroupId === '' ? null : Number(monitorGroupId);
+    if (group !== null && (!Number.isInteger(group) || group <= 0)) {
+      setError('The monitor group is a positive whole number.');
+      return;
+    }
+    update
+      .mutateAsync({ isMonitored, monitorGroupId: group })
+      .then(() => toastsFor('Monitoring saved').onSuccess(), failWithToast)
+      .catch((caught: unknown) => setError(errorMessage(caught)));
+  }
+
+  return (
+    <Stack maw={420}>
+      <Switch
+        label="Is monitored"
+        checked={isMonitored}
+        onChange={(event) => setIsMonitored(event.currentTarget.checked)}
+        disabled={!canWrite}
+      />
+      <NumberInput
+        label="Monitor group"
+        description="Monitor groups are managed in a later release; enter the group's id."
+        value={monitorGroupId}
+        onChange={setMonitorGroupId}
+        allowDecimal={false}
+        min={1}
+        disabled={!canWrite}
+      />
+      {error !== null && (
+        <Alert color="red" role="alert" title="Not saved">
+          {error}
+        </Alert>
+      )}
+      {canWrite ? (
+        <Button onClick={handleSave} loading={update.isPending} w="fit-content">
+          Save monitoring
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          You may view but not change monitoring.
+        </Text>
+      )}
+    </Stack>
+  );
+}

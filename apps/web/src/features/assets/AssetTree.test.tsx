@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import { buildFleet } from '../../test/assetFactories.ts';
+import { buildAssetTree, filterAssetTree, type AssetTreeNode } from './assetTree.ts';
+import { AssetTree } from './AssetTree.tsx';
+
+function renderTree(props: { selectedAssetId?: number; search?: string } = {}) {
+  const onSelect = vi.fn<(node: AssetTreeNode) => void>();
+  const nodes = filterAssetTree(buildAssetTree(buildFleet()), props.search ?? '');
+  render(
+    <MantineProvider env="test">
+      <AssetTree
+        nodes={nodes}
+        label="Assets"
+        selectedAssetId={props.selectedAssetId}
+        onSelect={onSelect}
+        initiallyExpandAll={props.search !== undefined}
+      />
+    </MantineProvider>,
+  );
+  return onSelect;
+}
+
+describe('buildAssetTree', () => {
+  it('nests assets under their parents and sorts siblings by display name', () => {
+    const tree = buildAssetTree(buildFleet());
+    expect(tree.map((node) => node.label)).toEqual(['Bergen Site', 'Oslo Campus']);
+    expect(tree[1]?.children[0]?.children[0]?.children.map((node) => node.label)).toEqual([
+      'CRAH 01',
+      'CRAH 02',
+    ]);
+  });
+
+  it('keeps matches with their ancestors when searching', () => {
+    const tree = filterAssetTree(buildAssetTree(buildFleet()), 'crah 02');
+    expect(tree.map((node) => node.label)).toEqual(['Oslo Campus']);
+    expect(tree[0]?.children[0]?.children[0]?.children.map((node) => node.label)).toEqual(['CRAH 02']);
+  });
+});
+
+describe('AssetTree', () => {
+  it('exposes a tree with one tab stop and collapsed branches', () => {
+    renderTree();
+    expect(screen.getByRole('tree', { name: 'Assets' })).toBeInTheDocument();
+    const oslo = screen.getByRole('treeitem', { name: 'Oslo Campus' });
+    expect(oslo).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('treeitem', { name: 'Bergen Site' })).toHaveAttribute('tabindex', '0');
+    expect(oslo).toHaveAttribute('tabindex', '-1');
+    expect(screen.queryByRole('treeitem', { name: 'Building A' })).not.toBeInTheDocument();
+  });
+
+  it('moves with the arrows, opens and closes branches, and selects with Enter', async () => {
+    const user = userEvent.setup();
+    const onSelect = renderTree();
+    await user.tab();
+    expect(screen.getByRole('treeitem', { name: 'Bergen Site' })).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}');
+    const oslo = screen.getByRole('treeitem', { name: 'Oslo Campus' });
+    expect(oslo).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(oslo).toHaveAttribute('aria-expanded', 'true');
+    expect(oslo).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('treeitem', { name: 'Building A' })).toHaveFocus();
+
+    await user.keyboard('{ArrowLeft}');
+    expect(oslo).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(oslo).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('treeitem', { name: 'Building A' })).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onSelect).toHaveBeenCalledOnce();
+    expect(onSelect.mock.calls[0]?.[0].asset?.assetId).toBe(6);
+  });
+
+  it('jumps with Home and End and keeps focus inside the visible rows', async () => {
+    const user = userEvent.setup();
+    renderTree({ selectedAssetId: 4 });
+    // The selected unit starts visible, its branches open, and holds the tab stop.
+    const unit = screen.getByRole('treeitem', { name: 'CRAH 01' });
+    expect(unit).toHaveAttribute('aria-selected', 'true');
+    await user.tab();
+    expect(unit).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('treeitem', { name: 'CRAH 02' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('treeitem', { name: 'CRAH 02' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('treeitem', { name: 'Bergen Site' })).toHaveFocus();
+  });
+
+  it('shows search results with their branches open', () => {
+    renderTree({ search: 'hall' });
+    expect(screen.getByRole('treeitem', { name: 'Hall 1' })).toBeInTheDocument();
+    expect(screen.getByRole('treeitem', { name: 'Building A' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('treeitem', { name: 'Bergen Site' })).not.toBeInTheDocument();
+  });
+});

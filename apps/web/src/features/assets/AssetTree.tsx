@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { allKeys, ancestorKeys, visibleRows, type AssetTreeNode } from './assetTree.ts';
+import classes from './AssetTree.module.css';
+
+export interface AssetTreeProps {
+  nodes: readonly AssetTreeNode[];
+  /** The accessible name of the tree. */
+  label: string;
+  selectedAssetId?: number | null;
+  /** Called for Enter or a click on an asset (company groups only open and close). */
+  onSelect: (node: AssetTreeNode) => void;
+  /**
+   * Start with every branch open, e.g. for a search result; remount (a new `key`) to apply it again. Otherwise
+   * the branches down to the selected asset start open.
+   */
+  initiallyExpandAll?: boolean;
+}
+
+/**
+ * The WAI-ARIA tree pattern: one tab stop (roving tabindex), arrows move and open/close, Home/End jump,
+ * Enter selects. Each treeitem is named by its own label only, not by the text of its open children.
+ */
+export function AssetTree({
+  nodes,
+  label,
+  selectedAssetId = null,
+  onSelect,
+  initiallyExpandAll = false,
+}: AssetTreeProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => {
+    if (initiallyExpandAll) return new Set(allKeys(nodes));
+    return new Set(selectedAssetId === null ? [] : ancestorKeys(nodes, selectedAssetId));
+  });
+  const rows = useMemo(() => visibleRows(nodes, expanded), [nodes, expanded]);
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const itemRefs = useRef(new Map<string, HTMLLIElement>());
+  const moveFocus = useRef(false);
+
+  const selectedKey = selectedAssetId === null ? null : `asset-${selectedAssetId}`;
+  // The tab stop: the focused row if still visible, else the selected one, else the first.
+  const tabStop =
+    rows.find((row) => row.node.key === focusedKey)?.node.key ??
+    rows.find((row) => row.node.key === selectedKey)?.node.key ??
+    rows[0]?.node.key ??
+    null;
+
+  useEffect(() => {
+    if (!moveFocus.current || tabStop === null) return;
+    moveFocus.current = false;
+    itemRefs.current.get(tabStop)?.focus();
+  }, [tabStop]);
+
+  function focusRow(key: string | undefined) {
+    if (key === undefined) return;
+    moveFocus.current = true;
+    setFocusedKey(key);
+  }
+
+  function setOpen(key: string, open: boolean) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }
+
+  function activate(node: AssetTreeNode) {
+    if (node.asset) onSelect(node);
+    else setOpen(node.key, !expanded.has(node.key));
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const index = rows.findIndex((row) => row.node.key === tabStop);
+    const row = rows[index];
+    if (!row) return;
+    const { node } = row;
+    const isOpen = expanded.has(node.key);
+    switch (event.key) {
+      case 'ArrowDown':
+        focusRow(rows[index + 1]?.node.key);
+        break;
+      case 'ArrowUp':
+        focusRow(rows[index - 1]?.node.key);
+        break;
+      case 'ArrowRight':
+        if (node.children.length === 0) break;
+        if (isOpen) focusRow(node.children[0]?.key);
+        else setOpen(node.key, true);
+        break;
+      case 'ArrowLeft':
+        if (isOpen && node.children.length > 0) setOpen(node.key, false);
+        else focusRow(row.parentKey ?? undefined);
+        break;
+      case 'Home':
+        focusRow(rows[0]?.node.key);
+        break;
+      case 'End':
+        focusRow(rows[rows.length - 1]?.node.key);
+        break;
+      case 'Enter':
+      case ' ':
+        activate(node);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  function renderNodes(list: readonly AssetTreeNode[], level: number) {
+    return list.map((node) => {
+      const hasChildren = node.children.length > 0;
+      const isOpen = expanded.has(node.key);
+      const labelId = `tree-label-${node.key}`;
+      return (
+        <li
+          key={node.key}
+          role="treeitem"
+          aria-level={level}
+          aria-expanded={hasChildren ? isOpen : undefined}
+          aria-selected={node.key === selectedKey}
+          aria-labelledby={labelId}
+          tabIndex={node.key === tabStop ? 0 : -1}
+          className={classes.item}
+          ref={(element) => {
+            if (element) itemRefs.current.set(node.key, element);
+            else itemRefs.current.delete(node.key);
+          }}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) setFocusedKey(node.key);
+          }}
+        >
+          <Group
+            gap={4}
+            wrap="nowrap"
+            className={classes.row}
+            data-selected={node.key === selectedKey || undefined}
+          >
+            <UnstyledButton
+              tabIndex={-1}
+              aria-hidden
+              className={classes.toggle}
+              style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
+              onClick={() => setOpen(node.key, !isOpen)}
+            >
+              {isOpen ? '▾' : '▸'}
+            </UnstyledButton>
+            <Box
+              component="span"
+              className={classes.label}
+              onClick={() => {
+                setFocusedKey(node.key);
+                activate(node);
+              }}
+            >
+              <Text span id={labelId} size="sm" fw={node.asset ? 400 : 600}>
+                {node.label}
+              </Text>{' '}
+              <Text span size="xs" c="dimmed" aria-hidden>
+                {node.detail}
+              </Text>
+            </Box>
+          </Group>
+          {hasChildren && isOpen && (
+            <ul role="group" className={classes.group}>
+              {renderNodes(node.children, level + 1)}
+            </ul>
+          )}
+        </li>
+      );
+    });
+  }
+
+  return (
+    <ul role="tree" aria-label={label} className={classes.tree} onKeyDown={handleKeyDown}>
+      {renderNodes(nodes, 1)}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react';
+import { Stack, TextInput } from '@mantine/core';
+import { hasPermission } from '@kelvin/domain';
+import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
+import { useAssets } from '../assets/assetsQueries.ts';
+import { buildAssetTree, filterAssetTree, type AssetTreeNode } from '../assets/assetTree.ts';
+import { AssetTree } from '../assets/AssetTree.tsx';
+import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { useCompanies } from '../companies/companiesQueries.ts';
+
+export interface AssetPickerProps {
+  selectedAssetId: number | undefined;
+  onSelect: (assetId: number) => void;
+}
+
+/**
+ * Every asset the user may see, as a searchable tree. Provider staff see many companies: the tree then groups
+ * by company, named from the companies list (a user without it sees 'Company {id}').
+ */
+export function AssetPicker({ selectedAssetId, onSelect }: AssetPickerProps) {
+  const assets = useAssets();
+  const permissions = useCurrentUser().data?.permissions;
+  // Only users who may read companies can name them; the others see one company and need no grouping.
+  const companies = useCompanies({
+    enabled: permissions !== undefined && hasPermission(permissions, { permission: 'companies:read' }),
+  });
+  const [search, setSearch] = useState('');
+  const companyNames = useMemo(
+    () => new Map((companies.data ?? []).map((company) => [company.companyId, company.name])),
+    [companies.data],
+  );
+  const tree = useMemo(
+    () => (assets.data ? buildAssetTree(assets.data, companyNames) : []),
+    [assets.data, companyNames],
+  );
+  const shown = useMemo(() => filterAssetTree(tree, search), [tree, search]);
+  const searching = search.trim() !== '';
+
+  function handleSelect(node: AssetTreeNode) {
+    if (node.asset) onSelect(node.asset.assetId);
+  }
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Find an asset"
+        placeholder="Name or type"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <QueryState query={assets} label="the assets">
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState>You have no assets yet.</EmptyState>
+          ) : shown.length === 0 ? (
+            <EmptyState>No asset matches the search.</EmptyState>
+          ) : (
+            <AssetTree
+              // A new search opens every branch it kept; clearing it returns to the selected asset's branch.
+              key={`${searching ? search : ''}|${companies.isSuccess ? 'grouped' : 'flat'}`}
+              nodes={shown}
+              label="Asset hierarchy"
+              selectedAssetId={selectedAssetId}
+              initiallyExpandAll={searching}
+              onSelect={handleSelect}
+            />
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient.ts';
+import { RouteGuard } from '../../app/router/RouteGuard.tsx';
+import { userRoutes } from '../../app/router/userRoutes.tsx';
+import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
+import { buildFleet } from '../../test/assetFactories.ts';
+import { buildCurrentUser } from '../../test/factories.ts';
+import { fakeApi, type FakeRequest } from '../../test/fakeApi.ts';
+import { renderWithRouter } from '../../test/renderWithRouter.tsx';
+
+const routes: RouteObject[] = [{ path: '/user', element: <RouteGuard />, children: userRoutes }];
+const fleet = buildFleet();
+
+function assetOf(request: FakeRequest) {
+  const id = Number(/\/assets\/(\d+)/.exec(request.path)?.[1]);
+  return { body: fleet.find((asset) => asset.assetId === id) };
+}
+
+function renderDevices(initialPath: string, permissions = ['assets:read', 'metrics:read', 'assets:write']) {
+  const api = fakeApi([
+    { method: 'GET', path: /^\/assets(\?.*)?$/, reply: { body: fleet } },
+    { method: 'GET', path: /^\/assets\/\d+\?includeCoverage=true$/, reply: assetOf },
+    {
+      method: 'GET',
+      path: /^\/assets\/4\/properties$/,
+      reply: {
+        body: [
+          { name: 'name', value: 'CRAH 01', displayOrder: 0 },
+          { name: 'model', value: 'DSE', displayOrder: 1 },
+        ],
+      },
+    },
+    { method: 'PUT', path: /^\/assets\/4\/properties$/, reply: (request) => ({ body: request.body }) },
+  ]);
+  const queryClient = createQueryClient();
+  // Grants scoped to the user's company (2), which owns the fleet, as the server's roles scope them.
+  const me = buildCurrentUser([], {
+    permissions: Object.fromEntries(
+      permissions.map((name) => [name, [{ attributes: { companyId: { type: 'VALUES', values: [2] } } }]]),
+    ),
+  });
+  queryClient.setQueryData(currentUserQueryKey, me);
+  return { ...renderWithRouter(routes, { initialPath, queryClient }), ...api };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('devices area', () => {
+  it('opens the asset chosen in the picker with the keyboard', async () => {
+    const user = userEvent.setup();
+    const { router } = renderDevices('/user/devices');
+    await screen.findByRole('tree', { name: 'Asset hierarchy' });
+    expect(screen.getByText('Choose an asset in the hierarchy to see its sections.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Find an asset' }), 'crah 02');
+    const unit = await screen.findByRole('treeitem', { name: 'CRAH 02' });
+    unit.focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/5/liveView'));
+    expect(await screen.findByRole('heading', { name: 'CRAH 02' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Live view' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says the tabs of later areas are not available yet', async () => {
+    renderDevices('/user/devices/4/assets/maintenance');
+    expect(await screen.findByText('This tab is not available yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Maintenance' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('edits, reorders and saves the property list as a whole', async () => {
+    const user = userEvent.setup();
+    const { requests, router } = renderDevices('/user/devices/4/assets');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/4/assets/properties'));
+
+    await user.click(await screen.findByRole('button', { name: 'Add property' }));
+    await user.click(screen.getByRole('button', { name: 'Save properties' }));
+    expect(screen.getByText('Property name is required')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Property 3 name' }), 'refrigerant');
+    await user.type(screen.getByRole('textbox', { name: 'Property 3 value' }), 'R-410A');
+    await user.click(screen.getByRole('button', { name: 'Move property 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove property 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save properties' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual([
+      { name: 'name', value: 'CRAH 01', displayOrder: 0 },
+      { name: 'refrigerant', value: 'R-410A', displayOrder: 1 },
+    ]);
+  });
+});

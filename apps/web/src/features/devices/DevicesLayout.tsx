@@ -1,0 +1,74 @@
+import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { assetDisplayName, hasPermission, shortenAssetType } from '@kelvin/domain';
+import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
+import { LinkTabs } from '../admin/LinkTabs.tsx';
+import { QueryState } from '../admin/QueryState.tsx';
+import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { useAsset } from '../assets/assetsQueries.ts';
+import { AssetPicker } from './AssetPicker.tsx';
+
+/** The section after devices/{id}/ in the current address, e.g. 'assets/users', kept when another asset is picked. */
+function currentSection(pathname: string): string {
+  const match = /^\/user\/devices\/\d+\/(.+)$/.exec(pathname);
+  return match?.[1] ?? '';
+}
+
+/** devices/{assetId?}: the asset picker beside the chosen asset's sections. */
+export function DevicesLayout() {
+  const assetId = useOptionalIdParam('assetId');
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const permissions = useCurrentUser().data?.permissions;
+  const canReadLogs =
+    permissions !== undefined && hasPermission(permissions, { permission: 'assets:logs:read' });
+
+  function handleSelect(id: number) {
+    const section = currentSection(pathname);
+    void navigate(section ? `/user/devices/${id}/${section}` : `/user/devices/${id}`);
+  }
+
+  const sections = [
+    { path: 'liveView', label: 'Live view' },
+    { path: 'metrics', label: 'Metrics' },
+    ...(canReadLogs ? [{ path: 'logs', label: 'Logs' }] : []),
+    { path: 'assets', label: 'Assets' },
+  ];
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <Paper withBorder p="sm" component="nav" aria-label="Asset picker">
+          <AssetPicker selectedAssetId={assetId} onSelect={handleSelect} />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        <Stack>
+          {assetId === undefined ? (
+            <Text c="dimmed">Choose an asset in the hierarchy to see its sections.</Text>
+          ) : (
+            <>
+              <SelectedAssetHeader assetId={assetId} />
+              <LinkTabs tabs={sections} label="Device sections" key={`${assetId}${search}`} />
+            </>
+          )}
+          <Outlet />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function SelectedAssetHeader({ assetId }: { assetId: number }) {
+  const asset = useAsset(assetId);
+  return (
+    <QueryState query={asset} label="the asset">
+      {(data) => (
+        <Group gap="sm">
+          <Title order={2}>{assetDisplayName(data)}</Title>
+          <Badge variant="light">{shortenAssetType(data.type)}</Badge>
+        </Group>
+      )}
+    </QueryState>
+  );
+}

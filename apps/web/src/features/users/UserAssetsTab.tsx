@@ -1,0 +1,26 @@
+import { useUserAssets } from '../assets/accessGroupsQueries.ts';
+import { AssetTable } from '../assets/AssetHierarchyTab.tsx';
+import { adminPaths } from '../admin/adminPaths.ts';
+import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { useIdParam } from '../admin/useIdParam.ts';
+
+/** userAssets: the assets in the user's access groups (added and removed from each asset's users tab). */
+export function UserAssetsTab() {
+  const companyId = useIdParam('companyId');
+  const assets = useUserAssets(useIdParam('userId'));
+  return (
+    <QueryState query={assets} label="the user's assets">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState>No assets are in this user&apos;s access groups.</EmptyState>
+        ) : (
+          <AssetTable
+            assets={list}
+            label="Assets in access groups"
+            linkTo={(assetId) => adminPaths.companyAsset(companyId, assetId)}
+          />
+        )
+      }
+    </QueryState>
+  );
+}
