@@ -22,6 +22,15 @@ const envSchema = z.object({
   KELVIN_WEB_DIST: z.string().optional(),
   /** Lifetime of ID tokens issued by the embedded provider; the console renews when under 120 s remain. */
   KELVIN_ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(130).max(86_400).default(3600),
+  /** ClickHouse for time series at scale; DuckDB in the data directory when absent. */
+  CLICKHOUSE_URL: z.url().optional(),
+  CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('kelvin'),
+  /** Shares live subscribers and last values between server processes. */
+  REDIS_URL: z.string().optional(),
+  /** Retention in days: raw points, 1-minute rollups, 1-hour rollups. */
+  KELVIN_RETENTION_RAW_DAYS: z.coerce.number().int().min(1).default(90),
+  KELVIN_RETENTION_MINUTE_DAYS: z.coerce.number().int().min(1).default(400),
+  KELVIN_RETENTION_HOUR_DAYS: z.coerce.number().int().min(1).default(1100),
   /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,6 +49,9 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; clientId: string }
     | { kind: 'external'; issuer: string; clientId: string };
   demoPassword: string | undefined;
+  timeseries: { clickhouseUrl: string | undefined; clickhouseDatabase: string; duckdbDirectory: string };
+  redisUrl: string | undefined;
+  retention: { rawMs: number; minuteMs: number; hourMs: number };
   idTokenTtlSeconds: number;
   seedDemo: boolean;
   webDistDir: string;
@@ -47,6 +59,8 @@ export interface Config {
   trustProxyHops: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
+
+const DAY_MS = 86_400_000;
 
 export class ConfigError extends Error {}
 
@@ -89,6 +103,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl: e.DATABASE_URL,
     identity,
     demoPassword: e.KELVIN_DEMO_PASSWORD,
+    timeseries: {
+      clickhouseUrl: e.CLICKHOUSE_URL,
+      clickhouseDatabase: e.CLICKHOUSE_DATABASE,
+      duckdbDirectory: dataDir,
+    },
+    redisUrl: e.REDIS_URL,
+    retention: {
+      rawMs: e.KELVIN_RETENTION_RAW_DAYS * DAY_MS,
+      minuteMs: e.KELVIN_RETENTION_MINUTE_DAYS * DAY_MS,
+      hourMs: e.KELVIN_RETENTION_HOUR_DAYS * DAY_MS,
+    },
     idTokenTtlSeconds: e.KELVIN_ID_TOKEN_TTL_SECONDS,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',
     webDistDir,

@@ -5,7 +5,11 @@ import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
+import { createInProcessTelemetryBus, type TelemetryBus } from './platform/events/telemetryBus.ts';
 import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
+import { startTimeSeriesMaintenance } from './platform/timeseries/maintenanceJob.ts';
+import { openTimeSeriesStore } from './platform/timeseries/openTimeSeriesStore.ts';
+import type { TimeSeriesStore } from './platform/timeseries/timeSeriesStore.ts';
 import {
   loadOrCreateSigningKeys,
   publicJwks,
@@ -20,12 +24,16 @@ export interface Server {
   /** The embedded issuer's keys; empty with an external issuer. */
   signingKeys: PrivateSigningJwk[];
   files: FileStore;
+  timeseries: TimeSeriesStore;
+  bus: TelemetryBus;
   close(): Promise<void>;
 }
 
 export interface ServerOptions {
   /** An already opened database (tests bring their own); otherwise opened from the config. */
   database?: Database;
+  /** An already opened time-series store (tests use an in-memory DuckDB); otherwise opened from the config. */
+  timeseries?: TimeSeriesStore;
 }
 
 /** config → stores → identity → HTTP app. Listening is left to the caller. */
@@ -54,7 +62,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     publicOrigin: config.publicOrigin,
   });
 
-  const app = await buildApp({ config, database, verifier, files });
+  const timeseries = options.timeseries ?? (await openTimeSeriesStore(config.timeseries));
+  const bus = createInProcessTelemetryBus();
+
+  const app = await buildApp({ config, database, verifier, files, timeseries, bus });
+  const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
   if (config.identity.kind === 'embedded') {
     await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });
   }
@@ -65,8 +77,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     config,
     signingKeys,
     files,
+    timeseries,
+    bus,
     close: async () => {
+      stopMaintenance();
       await app.close();
+      await bus.close();
+      await timeseries.close();
       await database.close();
     },
   };

@@ -3,7 +3,9 @@ import type { Config } from '../config.ts';
 import { webBuildExists } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { registerFileRoutes } from '../platform/files/fileRoutes.ts';
+import type { TelemetryBus } from '../platform/events/telemetryBus.ts';
 import type { FileStore } from '../platform/files/fileStore.ts';
+import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
 import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
 import { registerMetrics } from '../platform/observability/metrics.ts';
 import { registerAccessGroupsRoutes } from '../modules/access/accessGroupsRoutes.ts';
@@ -26,10 +28,19 @@ export interface AppDeps {
   database: Database;
   verifier: TokenVerifier;
   files: FileStore;
+  timeseries: TimeSeriesStore;
+  bus: TelemetryBus;
 }
 
 /** The HTTP application: operations endpoints, the contract's API routes, and the web app. */
-export async function buildApp({ config, database, verifier, files }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  verifier,
+  files,
+  timeseries,
+  bus,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -67,7 +78,11 @@ export async function buildApp({ config, database, verifier, files }: AppDeps): 
     user: createAuthenticator(database.db, verifier),
     agent: createAgentAuthenticator(database.db),
   };
-  const context = createRouteContext(app, { db: database.db, config, files }, authenticators);
+  const context = createRouteContext(
+    app,
+    { db: database.db, config, files, timeseries, bus },
+    authenticators,
+  );
   registerSystemRoutes(context);
   registerUsersRoutes(context);
   registerUserAdminRoutes(context);

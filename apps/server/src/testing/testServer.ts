@@ -2,6 +2,7 @@ import { createServer as createNetServer } from 'node:net';
 import { SignJWT, importJWK } from 'jose';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
+import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -69,7 +70,9 @@ export async function startTestServer(
     ...options.env,
   });
   const database = await openTestDatabase(options.database);
-  const server = await createServer(config, { database });
+  // In-memory DuckDB: each test server has its own time series, gone when it closes.
+  const timeseries = await openTimeSeriesStore({});
+  const server = await createServer(config, { database, timeseries });
   await server.app.listen({ port, host: '127.0.0.1' });
   const url = `http://localhost:${port}`;
 

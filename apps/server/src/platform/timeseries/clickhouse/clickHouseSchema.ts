@@ -1,0 +1,62 @@
+import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
+
+/**
+ * Portable to ClickHouse 18.16 (Debian's package): Int64 milliseconds instead of DateTime64, buckets by intDiv,
+ * no codecs, no SimpleAggregateFunction. Monthly partitions (30 days) let retention drop whole parts.
+ * Rollups are AggregatingMergeTree tables fed by materialized views on the raw table, so every insert (late and
+ * out-of-order points included) adds states that merges fold together; queries finish with -Merge.
+ */
+const PARTITION_MS = 2_592_000_000;
+
+export const CLICKHOUSE_SCHEMA_SQL: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (
+    asset_id Int32,
+    metric_id Int32,
+    ts Int64,
+    value Float64,
+    status Int32
+  ) ENGINE = MergeTree()
+  PARTITION BY intDiv(ts, ${PARTITION_MS})
+  ORDER BY (asset_id, metric_id, ts)`,
+  ...(
+    [
+      [ROLLUP_TABLES.minute, 60_000],
+      [ROLLUP_TABLES.hour, 3_600_000],
+    ] as const
+  ).flatMap(([table, bucketMs]) => [
+    `CREATE TABLE IF NOT EXISTS ${table} (
+      asset_id Int32,
+      metric_id Int32,
+      bucket Int64,
+      min_value AggregateFunction(min, Float64),
+      max_value AggregateFunction(max, Float64),
+      sum_value AggregateFunction(sum, Float64),
+      count_value AggregateFunction(count),
+      sum_sq AggregateFunction(sum, Float64),
+      max_status AggregateFunction(max, Int32)
+    ) ENGINE = AggregatingMergeTree()
+    PARTITION BY intDiv(bucket, ${PARTITION_MS})
+    ORDER BY (asset_id, metric_id, bucket)`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${table}_mv TO ${table} AS
+    SELECT asset_id, metric_id, intDiv(ts, ${bucketMs}) * ${bucketMs} AS bucket,
+      minState(value) AS min_value, maxState(value) AS max_value, sumState(value) AS sum_value,
+      countState() AS count_value, sumState(value * value) AS sum_sq, maxState(status) AS max_status
+    FROM ${RAW_TABLE}
+    GROUP BY asset_id, metric_id, bucket`,
+  ]),
+];
+
+/** Mutations are asynchronous in 18.16 (no mutations_sync); the store waits for them to finish. */
+export function retentionSql(cutoffs: { raw: number; minute: number; hour: number }): string[] {
+  return [
+    `ALTER TABLE ${RAW_TABLE} DELETE WHERE ts < ${cutoffs.raw}`,
+    `ALTER TABLE ${ROLLUP_TABLES.minute} DELETE WHERE bucket < ${cutoffs.minute}`,
+    `ALTER TABLE ${ROLLUP_TABLES.hour} DELETE WHERE bucket < ${cutoffs.hour}`,
+  ];
+}
+
+export const PENDING_MUTATIONS_SQL = `SELECT count() AS pending FROM system.mutations
+  WHERE database = currentDatabase() AND is_done = 0`;
+
+export const DISK_BYTES_SQL = `SELECT sum(bytes_on_disk) AS bytes FROM system.parts
+  WHERE database = currentDatabase() AND active`;

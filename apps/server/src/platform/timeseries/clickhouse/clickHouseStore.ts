@@ -1,0 +1,183 @@
+import { createClient } from '@clickhouse/client';
+import { z } from 'zod';
+import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
+import {
+  runRegionsQuery,
+  runTimeSeriesQuery,
+  type PointRows,
+  type SlotRows,
+  type SqlEngine,
+} from '../queryExecution.ts';
+import { clickHouseDialect } from '../sql/dialect.ts';
+import { RAW_TABLE } from '../sql/pointSql.ts';
+import type { PointColumns, RetentionPolicy, TimeSeriesPoint, TimeSeriesStore } from '../timeSeriesStore.ts';
+import {
+  CLICKHOUSE_SCHEMA_SQL,
+  DISK_BYTES_SQL,
+  PENDING_MUTATIONS_SQL,
+  retentionSql,
+} from './clickHouseSchema.ts';
+
+export interface ClickHouseStoreOptions {
+  url: string;
+  /** Created when missing; tests use one of their own. */
+  database?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+}
+
+export interface ClickHouseTimeSeriesStore extends TimeSeriesStore {
+  readonly kind: 'clickhouse';
+  /** Drops the store's database (tests and benchmarks clean up with it). */
+  dropDatabase(): Promise<void>;
+  /** Bytes of the store's active parts on disk (the benchmark's bytes per point). */
+  diskBytes(): Promise<number>;
+}
+
+// 64-bit integers come back quoted in JSON; all of ours fit a double exactly.
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i)
+    .transform(Number),
+]);
+const pointRow = z.object({
+  asset_id: numeric,
+  metric_id: numeric,
+  ts: numeric,
+  value: numeric,
+  status: numeric,
+});
+const slotRow = z.object({
+  asset_id: numeric,
+  metric_id: numeric,
+  slot: numeric,
+  first_ts: numeric,
+  last_ts: numeric,
+});
+const pendingRow = z.object({ pending: numeric });
+
+/** Rows per INSERT: bounded so that one request body stays a few tens of megabytes. */
+const INSERT_ROWS = 200_000;
+
+export async function openClickHouseStore(
+  options: ClickHouseStoreOptions,
+): Promise<ClickHouseTimeSeriesStore> {
+  const database = options.database ?? 'kelvin';
+  if (!/^[a-z_][a-z0-9_]*$/i.test(database)) throw new Error(`Invalid ClickHouse database name ${database}`);
+  const credentials = { username: options.username ?? 'default', password: options.password ?? '' };
+  const admin = createClient({ url: options.url, ...credentials });
+  try {
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });
+  } finally {
+    await admin.close();
+  }
+  // The server closes idle keep-alive sockets after 3 s (18.16's keep_alive_timeout); reusing one just then
+  // fails the request with EPIPE, so the client retires its idle sockets well before.
+  const client = createClient({
+    url: options.url,
+    database,
+    ...credentials,
+    keep_alive: { idle_socket_ttl: 1000 },
+    // DROP DATABASE and big inserts can outlast the default 30 s on a busy 2-core machine (above 60 s the client
+    // warns unless progress headers are on, which 18.16 sends differently).
+    request_timeout: 60_000,
+  });
+  for (const sql of CLICKHOUSE_SCHEMA_SQL) await client.command({ query: sql });
+
+  const select = async (sql: string): Promise<unknown[]> => {
+    const result = await client.query({ query: sql, format: 'JSONEachRow' });
+    return z.array(z.unknown()).parse(await result.json());
+  };
+  const engine: SqlEngine = {
+    dialect: clickHouseDialect,
+    selectPoints: async (sql) => toPointRows(z.array(pointRow).parse(await select(sql))),
+    selectSlots: async (sql) => toSlotRows(z.array(slotRow).parse(await select(sql))),
+  };
+
+  const insertColumns = async (columns: PointColumns): Promise<void> => {
+    const problem = pointColumnsProblem(columns);
+    if (problem) throw new Error(problem);
+    for (let offset = 0; offset < columns.timestamps.length; offset += INSERT_ROWS) {
+      const end = Math.min(offset + INSERT_ROWS, columns.timestamps.length);
+      const values = [];
+      for (let index = offset; index < end; index++) {
+        values.push({
+          asset_id: columns.assetIds[index],
+          metric_id: columns.metricIds[index],
+          ts: columns.timestamps[index],
+          value: columns.values[index],
+          status: columns.statuses[index],
+        });
+      }
+      await client.insert({ table: RAW_TABLE, values, format: 'JSONEachRow' });
+    }
+  };
+
+  return {
+    kind: 'clickhouse',
+    insertColumns,
+    insert: async (points: readonly TimeSeriesPoint[]) => {
+      const problem = points.map(pointProblem).find((found) => found !== null);
+      if (problem) throw new Error(problem);
+      await insertColumns(toPointColumns(points));
+    },
+    query: (query) => runTimeSeriesQuery(engine, query),
+    regions: (query) => runRegionsQuery(engine, query),
+    applyRetention: async (policy: RetentionPolicy) => {
+      const now = policy.now ?? Date.now();
+      const cutoffs = { raw: now - policy.rawMs, minute: now - policy.minuteMs, hour: now - policy.hourMs };
+      for (const sql of retentionSql(cutoffs)) await client.command({ query: sql });
+      await waitForMutations(select);
+    },
+    compact: () => Promise.resolve(),
+    diskBytes: async () => {
+      const [row] = z.array(z.object({ bytes: numeric })).parse(await select(DISK_BYTES_SQL));
+      return row?.bytes ?? 0;
+    },
+    dropDatabase: async () => {
+      await client.command({ query: `DROP DATABASE IF EXISTS ${database}` });
+    },
+    close: () => client.close(),
+  };
+}
+
+async function waitForMutations(select: (sql: string) => Promise<unknown[]>): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const [row] = z.array(pendingRow).parse(await select(PENDING_MUTATIONS_SQL));
+    if (!row || row.pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('ClickHouse retention mutations did not finish within 30 s');
+}
+
+function toPointRows(rows: readonly z.infer<typeof pointRow>[]): PointRows {
+  return {
+    assetIds: rows.map((row) => row.asset_id),
+    metricIds: rows.map((row) => row.metric_id),
+    timestamps: rows.map((row) => row.ts),
+    values: rows.map((row) => row.value),
+    statuses: rows.map((row) => row.status),
+  };
+}
+
+function toSlotRows(rows: readonly z.infer<typeof slotRow>[]): SlotRows {
+  return {
+    assetIds: rows.map((row) => row.asset_id),
+    metricIds: rows.map((row) => row.metric_id),
+    slots: rows.map((row) => ({ slot: row.slot, firstTs: row.first_ts, lastTs: row.last_ts })),
+  };
+}
+
+/** Whether a ClickHouse server answers at `url` (tests skip, or fail under KELVIN_REQUIRE_SERVICES=1). */
+export async function clickHouseReachable(url: string): Promise<boolean> {
+  const client = createClient({ url, request_timeout: 2000 });
+  try {
+    return (await client.ping()).success;
+  } catch {
+    return false;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,38 @@
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { PointRows, SlotRows } from '../queryExecution.ts';
+
+/** BIGINT and HUGEINT arrive as bigint; every number we store fits a double exactly (ids, ms, counts). */
+function toNumber(value: DuckDBValue): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  throw new Error(`Expected a number from DuckDB, got ${String(value)}`);
+}
+
+function numberColumn(columns: DuckDBValue[][], index: number): number[] {
+  return (columns[index] ?? []).map(toNumber);
+}
+
+/** Reads `asset_id, metric_id, ts, value, status` rows as columns. */
+export async function selectPointRows(connection: DuckDBConnection, sql: string): Promise<PointRows> {
+  const columns = (await connection.runAndReadAll(sql)).getColumns();
+  return {
+    assetIds: numberColumn(columns, 0),
+    metricIds: numberColumn(columns, 1),
+    timestamps: numberColumn(columns, 2),
+    values: numberColumn(columns, 3),
+    statuses: numberColumn(columns, 4),
+  };
+}
+
+/** Reads `asset_id, metric_id, slot, first_ts, last_ts` rows. */
+export async function selectSlotRows(connection: DuckDBConnection, sql: string): Promise<SlotRows> {
+  const columns = (await connection.runAndReadAll(sql)).getColumns();
+  const slots = numberColumn(columns, 2);
+  const firstTs = numberColumn(columns, 3);
+  const lastTs = numberColumn(columns, 4);
+  return {
+    assetIds: numberColumn(columns, 0),
+    metricIds: numberColumn(columns, 1),
+    slots: slots.map((slot, index) => ({ slot, firstTs: firstTs[index] ?? 0, lastTs: lastTs[index] ?? 0 })),
+  };
+}

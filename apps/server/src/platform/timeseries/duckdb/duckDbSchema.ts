@@ -1,0 +1,130 @@
+import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
+
+/** Hours that received points since they were last compacted. */
+const DIRTY_TABLE = 'ts_dirty_hours';
+/**
+ * The compaction unit. An hour, so that the last 24 h (what charts show most) is sorted and prunable by series
+ * at most an hour after it arrives; 2 Hz series still give 7200-point runs, long enough to compress well.
+ */
+export const COMPACTION_PERIOD_MS = 3_600_000;
+const ROLLUPS = [
+  [ROLLUP_TABLES.minute, 60_000],
+  [ROLLUP_TABLES.hour, 3_600_000],
+] as const;
+
+/**
+ * No indexes anywhere: DuckDB prunes by per-row-group min/max (zone maps), and an ART index would cost memory,
+ * disk (it was most of the file in a trial) and a third of the ingest time. Rollups are therefore append-only
+ * partials, like an AggregatingMergeTree: each batch appends one row per touched bucket, queries fold rows of a
+ * bucket together (they GROUP BY anyway), and compaction folds them to one row per bucket.
+ */
+export const DUCKDB_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (
+  asset_id INTEGER NOT NULL,
+  metric_id INTEGER NOT NULL,
+  ts BIGINT NOT NULL,
+  value DOUBLE NOT NULL,
+  status INTEGER NOT NULL
+);
+${ROLLUPS.map(
+  ([table]) => `CREATE TABLE IF NOT EXISTS ${table} (
+  asset_id INTEGER NOT NULL,
+  metric_id INTEGER NOT NULL,
+  bucket BIGINT NOT NULL,
+  min_value DOUBLE NOT NULL,
+  max_value DOUBLE NOT NULL,
+  sum_value DOUBLE NOT NULL,
+  count_value BIGINT NOT NULL,
+  sum_sq DOUBLE NOT NULL,
+  max_status INTEGER NOT NULL
+);`,
+).join('\n')}
+CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
+`;
+
+/** Per writer connection: the appender fills this first, so one transaction can move it into raw and rollups. */
+export const STAGE_TABLE = 'ts_stage';
+export const STAGE_SCHEMA_SQL = `
+CREATE TEMP TABLE IF NOT EXISTS ${STAGE_TABLE} (
+  asset_id INTEGER,
+  metric_id INTEGER,
+  ts DOUBLE,
+  value DOUBLE,
+  status INTEGER
+);`;
+
+/**
+ * One group of batches, atomically: raw points sorted by series, a partial row per touched rollup bucket (a late
+ * point adds a partial to its old bucket; nothing is rescanned), and the touched periods for compaction. COMMIT
+ * writes the WAL, which is when `insert` resolves.
+ */
+export const MOVE_STAGE_SQL = [
+  'BEGIN TRANSACTION',
+  `INSERT INTO ${RAW_TABLE}
+  SELECT asset_id, metric_id, CAST(ts AS BIGINT), value, status FROM ${STAGE_TABLE}
+  ORDER BY asset_id, metric_id, ts`,
+  ...ROLLUPS.map(
+    ([table, bucketMs]) => `INSERT INTO ${table}
+  SELECT asset_id, metric_id, CAST(ts AS BIGINT) // ${bucketMs} * ${bucketMs} AS bucket,
+    min(value), max(value), sum(value), count(*), sum(value * value), max(status)
+  FROM ${STAGE_TABLE}
+  GROUP BY asset_id, metric_id, bucket
+  ORDER BY asset_id, metric_id, bucket`,
+  ),
+  `INSERT INTO ${DIRTY_TABLE}
+  SELECT DISTINCT CAST(ts AS BIGINT) // ${COMPACTION_PERIOD_MS} FROM ${STAGE_TABLE}
+  EXCEPT SELECT period FROM ${DIRTY_TABLE}`,
+  'COMMIT',
+];
+
+export const CLEAR_STAGE_SQL = `DELETE FROM ${STAGE_TABLE}`;
+
+/** Dirty periods before `beforePeriod` with their point counts, read from the small hour rollup to size the work. */
+export function dirtyPeriodsSql(beforePeriod: number): string {
+  return `SELECT d.period, coalesce(sum(h.count_value), 0) AS points
+  FROM (SELECT DISTINCT period FROM ${DIRTY_TABLE} WHERE period < ${beforePeriod}) AS d
+  LEFT JOIN ${ROLLUP_TABLES.hour} AS h ON h.bucket // ${COMPACTION_PERIOD_MS} = d.period
+  GROUP BY d.period
+  ORDER BY d.period`;
+}
+
+/**
+ * Rewrites a run of periods sorted by series and folds its rollup partials to one row per bucket. Batches arrive
+ * interleaved (every series, a few minutes at a time), and each jump between series inside a 2048-value
+ * bitpacking group makes DuckDB store every timestamp of the group at ~20 bits; sorted, 2 Hz data takes ~0.3 bytes
+ * per point, and zone maps on asset_id and metric_id start pruning row groups. Row groups left fully
+ * deleted are dropped at the next checkpoint. Runs are rewritten whole (up to a size) rather than period by period:
+ * a sparse period alone would make a tiny row group, and periods sharing a row group would leave it half deleted.
+ */
+export function compactPeriodsSql(periods: { first: number; last: number }): string[] {
+  const from = periods.first * COMPACTION_PERIOD_MS;
+  const to = (periods.last + 1) * COMPACTION_PERIOD_MS;
+  return [
+    'BEGIN TRANSACTION',
+    `CREATE OR REPLACE TEMP TABLE ts_compact_raw AS SELECT * FROM ${RAW_TABLE} WHERE ts >= ${from} AND ts < ${to}`,
+    `DELETE FROM ${RAW_TABLE} WHERE ts >= ${from} AND ts < ${to}`,
+    `INSERT INTO ${RAW_TABLE} SELECT * FROM ts_compact_raw ORDER BY asset_id, metric_id, ts`,
+    ...ROLLUPS.flatMap(([table]) => [
+      `CREATE OR REPLACE TEMP TABLE ts_compact_rollup AS
+      SELECT asset_id, metric_id, bucket, min(min_value) AS min_value, max(max_value) AS max_value,
+        sum(sum_value) AS sum_value, sum(count_value) AS count_value, sum(sum_sq) AS sum_sq,
+        max(max_status) AS max_status
+      FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}
+      GROUP BY asset_id, metric_id, bucket`,
+      `DELETE FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}`,
+      `INSERT INTO ${table} SELECT * FROM ts_compact_rollup ORDER BY asset_id, metric_id, bucket`,
+    ]),
+    `DELETE FROM ${DIRTY_TABLE} WHERE period >= ${periods.first} AND period <= ${periods.last}`,
+    'COMMIT',
+    'DROP TABLE ts_compact_raw',
+    'DROP TABLE ts_compact_rollup',
+  ];
+}
+
+export function retentionSql(cutoffs: { raw: number; minute: number; hour: number }): string[] {
+  return [
+    `DELETE FROM ${RAW_TABLE} WHERE ts < ${cutoffs.raw}`,
+    `DELETE FROM ${ROLLUP_TABLES.minute} WHERE bucket < ${cutoffs.minute}`,
+    `DELETE FROM ${ROLLUP_TABLES.hour} WHERE bucket < ${cutoffs.hour}`,
+  ];
+}

@@ -1,0 +1,161 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
+import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
+import { duckDbDialect } from '../sql/dialect.ts';
+import type { PointColumns, RetentionPolicy, TimeSeriesPoint, TimeSeriesStore } from '../timeSeriesStore.ts';
+import { createGroupCommit } from './duckDbGroupCommit.ts';
+import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
+import {
+  compactPeriodsSql,
+  COMPACTION_PERIOD_MS,
+  dirtyPeriodsSql,
+  DUCKDB_SCHEMA_SQL,
+  retentionSql,
+  STAGE_SCHEMA_SQL,
+} from './duckDbSchema.ts';
+
+export interface DuckDbStoreOptions {
+  /** Directory of `timeseries.duckdb`; in memory when absent (tests). */
+  directory?: string | undefined;
+  /** DuckDB worker threads; defaults to the number of cores. */
+  threads?: number | undefined;
+}
+
+export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
+  readonly kind: 'duckdb';
+  readonly filePath: string | null;
+  /** Writes the WAL into the database file (the benchmark measures the file after this). */
+  checkpoint(): Promise<void>;
+  /** Bytes in use inside the file: the file keeps blocks freed by compaction and retention for reuse. */
+  usedBytes(): Promise<number>;
+}
+
+/** Readers beyond this wait; DuckDB parallelises each query over its threads anyway. */
+const MAX_READERS = 4;
+const USED_BYTES_SQL = 'SELECT used_blocks * block_size FROM pragma_database_size()';
+
+export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise<DuckDbTimeSeriesStore> {
+  const filePath = options.directory ? path.join(options.directory, 'timeseries.duckdb') : null;
+  if (options.directory) mkdirSync(options.directory, { recursive: true });
+  const instance = await DuckDBInstance.create(
+    filePath ?? ':memory:',
+    options.threads ? { threads: String(options.threads) } : {},
+  );
+  const writer = await instance.connect();
+  await writer.run(DUCKDB_SCHEMA_SQL);
+  await writer.run(STAGE_SCHEMA_SQL);
+
+  const idle: DuckDBConnection[] = [];
+  const waiting: ((connection: DuckDBConnection) => void)[] = [];
+  let opened = 0;
+  const withReader = async <T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> => {
+    let connection = idle.pop();
+    if (!connection && opened < MAX_READERS) {
+      opened += 1;
+      connection = await instance.connect();
+    }
+    connection ??= await new Promise<DuckDBConnection>((resolve) => waiting.push(resolve));
+    try {
+      return await work(connection);
+    } finally {
+      const next = waiting.shift();
+      if (next) next(connection);
+      else idle.push(connection);
+    }
+  };
+  const engine: SqlEngine = {
+    dialect: duckDbDialect,
+    selectPoints: (sql) => withReader((connection) => selectPointRows(connection, sql)),
+    selectSlots: (sql) => withReader((connection) => selectSlotRows(connection, sql)),
+  };
+
+  // One writer: the stage table belongs to its connection, and batches must not interleave in it.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = writes.then(work);
+    writes = result.catch(() => undefined);
+    return result;
+  };
+
+  const commitInGroup = createGroupCommit(writer, serialized);
+  const insertColumns = async (columns: PointColumns): Promise<void> => {
+    const problem = pointColumnsProblem(columns);
+    if (problem) throw new Error(problem);
+    if (columns.timestamps.length > 0) await commitInGroup(columns);
+  };
+
+  return {
+    kind: 'duckdb',
+    filePath,
+    insertColumns,
+    insert: async (points: readonly TimeSeriesPoint[]) => {
+      const problem = points.map(pointProblem).find((found) => found !== null);
+      if (problem) throw new Error(problem);
+      await insertColumns(toPointColumns(points));
+    },
+    query: (query) => runTimeSeriesQuery(engine, query),
+    regions: (query) => runRegionsQuery(engine, query),
+    applyRetention: (policy: RetentionPolicy) =>
+      serialized(async () => {
+        const now = policy.now ?? Date.now();
+        const cutoffs = { raw: now - policy.rawMs, minute: now - policy.minuteMs, hour: now - policy.hourMs };
+        for (const sql of retentionSql(cutoffs)) await writer.run(sql);
+      }),
+    compact: async (now = Date.now()) => {
+      const dirty = await withReader(async (connection) =>
+        (await connection.runAndReadAll(dirtyPeriodsSql(Math.floor(now / COMPACTION_PERIOD_MS)))).getRows(),
+      );
+      // One run per turn of the writer queue, so that ingest is not held up for the whole backlog.
+      for (const run of compactionRuns(
+        dirty.map(([period, points]) => ({ period: Number(period), points: Number(points) })),
+      )) {
+        await serialized(async () => {
+          try {
+            for (const sql of compactPeriodsSql(run)) await writer.run(sql);
+          } catch (error) {
+            await writer.run('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        });
+      }
+    },
+    usedBytes: () =>
+      withReader(async (connection) => {
+        const [row] = (await connection.runAndReadAll(USED_BYTES_SQL)).getRows();
+        return Number(row?.[0] ?? 0);
+      }),
+    checkpoint: () =>
+      serialized(async () => {
+        await writer.run('CHECKPOINT');
+      }),
+    close: () =>
+      serialized(() => {
+        for (const connection of idle) connection.closeSync();
+        writer.closeSync();
+        instance.closeSync();
+        return Promise.resolve();
+      }),
+  };
+}
+
+/** Points per compaction transaction: a few seconds of work and a few hundred megabytes of temporary data. */
+const COMPACTION_RUN_POINTS = 20_000_000;
+
+/** Consecutive dirty periods grouped into runs of bounded size (a single bigger one is a run of its own). */
+export function compactionRuns(
+  periods: readonly { period: number; points: number }[],
+): { first: number; last: number }[] {
+  const runs: { first: number; last: number; points: number }[] = [];
+  for (const { period, points } of periods) {
+    const current = runs.at(-1);
+    if (current && current.last === period - 1 && current.points + points <= COMPACTION_RUN_POINTS) {
+      current.last = period;
+      current.points += points;
+    } else {
+      runs.push({ first: period, last: period, points });
+    }
+  }
+  return runs.map(({ first, last }) => ({ first, last }));
+}

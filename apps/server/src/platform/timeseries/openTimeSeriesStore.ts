@@ -1,0 +1,19 @@
+import { openClickHouseStore } from './clickhouse/clickHouseStore.ts';
+import { openDuckDbStore } from './duckdb/duckDbStore.ts';
+import type { TimeSeriesStore } from './timeSeriesStore.ts';
+
+export interface TimeSeriesStoreConfig {
+  /** Scale-out: ClickHouse at this URL. */
+  clickhouseUrl?: string | undefined;
+  clickhouseDatabase?: string | undefined;
+  /** Embedded: DuckDB file in this directory (in memory when absent). */
+  duckdbDirectory?: string | undefined;
+}
+
+/** Chosen by configuration only (DESIGN section 1): ClickHouse when a URL is set, DuckDB otherwise. */
+export function openTimeSeriesStore(config: TimeSeriesStoreConfig): Promise<TimeSeriesStore> {
+  if (config.clickhouseUrl) {
+    return openClickHouseStore({ url: config.clickhouseUrl, database: config.clickhouseDatabase });
+  }
+  return openDuckDbStore({ directory: config.duckdbDirectory });
+}

@@ -1,0 +1,179 @@
+import {
+  chooseSource,
+  emptyColumns,
+  gapFill,
+  gapFillStep,
+  pushPoint,
+  regionsFromSlots,
+  timeSeriesRequestProblem,
+  GAP_FILL_MIN_STEP_MS,
+  type Aggregation,
+  type OccupiedSlot,
+  type SeriesColumns,
+} from '@kelvin/domain';
+import type { SqlDialect } from './sql/dialect.ts';
+import {
+  aggregatedPointsSql,
+  m4Sql,
+  orderedSql,
+  rawPointsSql,
+  slotsSql,
+  type SeriesSelection,
+} from './sql/pointSql.ts';
+import {
+  TimeSeriesQueryError,
+  type RegionsQuery,
+  type SeriesRegions,
+  type TimeSeries,
+  type TimeSeriesQuery,
+} from './timeSeriesStore.ts';
+
+/** Rows of a points query, ordered by asset, metric, ts. */
+export interface PointRows {
+  assetIds: number[];
+  metricIds: number[];
+  timestamps: number[];
+  values: number[];
+  statuses: number[];
+}
+
+export interface SlotRows {
+  assetIds: number[];
+  metricIds: number[];
+  slots: OccupiedSlot[];
+}
+
+/** What an engine provides so that query planning, M4, gap fill and regions are written once for both. */
+export interface SqlEngine {
+  dialect: SqlDialect;
+  selectPoints(sql: string): Promise<PointRows>;
+  selectSlots(sql: string): Promise<SlotRows>;
+}
+
+const seriesKey = (assetId: number, metricId: number): string => `${assetId}:${metricId}`;
+
+function requestProblem(query: TimeSeriesQuery): string | null {
+  const ids = [...query.assetIds, ...query.metrics.map((metric) => metric.metricId)];
+  if (ids.some((id) => !Number.isSafeInteger(id))) return 'asset and metric ids must be integers';
+  if (query.maxPoints !== undefined && (!Number.isSafeInteger(query.maxPoints) || query.maxPoints < 1)) {
+    return 'maxPoints must be a positive integer';
+  }
+  return timeSeriesRequestProblem({
+    from: query.from,
+    to: query.to,
+    intervalMs: query.intervalMs,
+    aggregations: query.metrics.map((metric) => metric.aggregation),
+  });
+}
+
+/**
+ * The one query path: per aggregation, the coarsest table that serves the interval, M4 in SQL when a width is
+ * given, gap fill afterwards (from occupied slots counted in SQL, since M4 has dropped interior points).
+ */
+export async function runTimeSeriesQuery(engine: SqlEngine, query: TimeSeriesQuery): Promise<TimeSeries[]> {
+  const problem = requestProblem(query);
+  if (problem) throw new TimeSeriesQueryError(problem);
+  if (query.assetIds.length === 0 || query.metrics.length === 0) return [];
+  const byAggregation = new Map<Aggregation, number[]>();
+  for (const { metricId, aggregation } of query.metrics) {
+    byAggregation.set(aggregation, [...(byAggregation.get(aggregation) ?? []), metricId]);
+  }
+  const columnsByKey = new Map<string, SeriesColumns>();
+  const slotsByKey = new Map<string, OccupiedSlot[]>();
+  await Promise.all(
+    [...byAggregation].map(async ([aggregation, metricIds]) => {
+      const selection: SeriesSelection = {
+        assetIds: query.assetIds,
+        metricIds,
+        from: query.from,
+        to: query.to,
+      };
+      const pointsSql =
+        aggregation === 'RAW'
+          ? rawPointsSql(selection)
+          : aggregatedPointsSql(
+              engine.dialect,
+              selection,
+              chooseSource(query.intervalMs, aggregation),
+              query.intervalMs,
+              aggregation,
+            );
+      const reduced = query.maxPoints
+        ? m4Sql(engine.dialect, pointsSql, query.from, query.to, query.maxPoints)
+        : pointsSql;
+      const [rows, slots] = await Promise.all([
+        engine.selectPoints(orderedSql(reduced)),
+        query.gapFill && query.maxPoints
+          ? engine.selectSlots(slotsSql(engine.dialect, pointsSql, gapFillStep(query.intervalMs)))
+          : null,
+      ]);
+      collectPoints(rows, columnsByKey);
+      if (slots) collectSlots(slots, slotsByKey);
+    }),
+  );
+  return query.assetIds.flatMap((assetId) =>
+    query.metrics.map(({ metricId, aggregation }): TimeSeries => {
+      const key = seriesKey(assetId, metricId);
+      let columns = columnsByKey.get(key) ?? emptyColumns();
+      if (query.gapFill) {
+        const slots = query.maxPoints
+          ? new Set((slotsByKey.get(key) ?? []).map((slot) => slot.slot))
+          : undefined;
+        columns = gapFill(columns, {
+          from: query.from,
+          to: query.to,
+          intervalMs: query.intervalMs,
+          ...(slots ? { occupiedSlots: slots } : {}),
+        });
+      }
+      const source = chooseSource(query.intervalMs, aggregation);
+      return { assetId, metricId, aggregation, intervalMs: query.intervalMs, source, ...columns };
+    }),
+  );
+}
+
+function collectPoints(rows: PointRows, target: Map<string, SeriesColumns>): void {
+  let key = '';
+  let columns = emptyColumns();
+  for (let index = 0; index < rows.timestamps.length; index++) {
+    const rowKey = seriesKey(rows.assetIds[index] ?? 0, rows.metricIds[index] ?? 0);
+    if (rowKey !== key) {
+      key = rowKey;
+      columns = target.get(key) ?? emptyColumns();
+      target.set(key, columns);
+    }
+    pushPoint(columns, rows.timestamps[index] ?? 0, rows.values[index] ?? null, rows.statuses[index] ?? 0);
+  }
+}
+
+function collectSlots(rows: SlotRows, target: Map<string, OccupiedSlot[]>): void {
+  rows.slots.forEach((slot, index) => {
+    const key = seriesKey(rows.assetIds[index] ?? 0, rows.metricIds[index] ?? 0);
+    const list = target.get(key) ?? [];
+    list.push(slot);
+    target.set(key, list);
+  });
+}
+
+/** Regions where data exists, from raw points: slots of `minGapMs` counted in SQL, joined in the domain. */
+export async function runRegionsQuery(engine: SqlEngine, query: RegionsQuery): Promise<SeriesRegions[]> {
+  const minGapMs = query.minGapMs ?? GAP_FILL_MIN_STEP_MS;
+  const ids = [...query.assetIds, ...query.metricIds];
+  if (ids.some((id) => !Number.isSafeInteger(id))) throw new TimeSeriesQueryError('ids must be integers');
+  if (!Number.isSafeInteger(minGapMs) || minGapMs < 1)
+    throw new TimeSeriesQueryError('minGapMs must be positive');
+  if (!Number.isSafeInteger(query.from) || !Number.isSafeInteger(query.to) || query.to <= query.from) {
+    throw new TimeSeriesQueryError('to must be after from, both in epoch milliseconds');
+  }
+  if (query.assetIds.length === 0 || query.metricIds.length === 0) return [];
+  const rows = await engine.selectSlots(slotsSql(engine.dialect, rawPointsSql(query), minGapMs));
+  const slotsByKey = new Map<string, OccupiedSlot[]>();
+  collectSlots(rows, slotsByKey);
+  return query.assetIds.flatMap((assetId) =>
+    query.metricIds.map((metricId) => ({
+      assetId,
+      metricId,
+      regions: regionsFromSlots(slotsByKey.get(seriesKey(assetId, metricId)) ?? [], minGapMs),
+    })),
+  );
+}

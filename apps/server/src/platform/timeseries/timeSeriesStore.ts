@@ -1,0 +1,107 @@
+import type { Aggregation, DataRegion, SeriesColumns, SeriesSource } from '@kelvin/domain';
+
+/** One reading. `ts` is epoch milliseconds; `status` defaults to 1 (spec: Metric value). */
+export interface TimeSeriesPoint {
+  assetId: number;
+  metricId: number;
+  ts: number;
+  value: number;
+  status?: number;
+}
+
+/**
+ * The same points as parallel typed arrays: what bulk paths (uploads, the benchmark) hand over, and what the
+ * DuckDB store copies into its appender without touching each value.
+ */
+export interface PointColumns {
+  assetIds: Int32Array<ArrayBuffer>;
+  metricIds: Int32Array<ArrayBuffer>;
+  /** Epoch milliseconds; doubles hold them exactly up to 2^53. */
+  timestamps: Float64Array<ArrayBuffer>;
+  values: Float64Array<ArrayBuffer>;
+  statuses: Int32Array<ArrayBuffer>;
+}
+
+export interface MetricAggregation {
+  metricId: number;
+  aggregation: Aggregation;
+}
+
+export interface TimeSeriesQuery {
+  assetIds: readonly number[];
+  /** Spec `metricsWithAggregateFunction`: each metric with its own aggregation. */
+  metrics: readonly MetricAggregation[];
+  /** Range [from, to) in epoch milliseconds. Aggregates answer the whole interval buckets that start in it. */
+  from: number;
+  to: number;
+  intervalMs: number;
+  /** Chart width in pixel columns: when given, each series is reduced by M4 in the database. */
+  maxPoints?: number;
+  /** Insert explicit empty points for empty slots (spec gap fill, 2-minute minimum step). */
+  gapFill?: boolean;
+}
+
+/** One series per requested (asset, metric), including empty ones, in the order asked. */
+export interface TimeSeries extends SeriesColumns {
+  assetId: number;
+  metricId: number;
+  aggregation: Aggregation;
+  intervalMs: number;
+  /** Which table answered: raw points or the 1 minute / 1 hour rollup. */
+  source: SeriesSource;
+}
+
+export interface RegionsQuery {
+  assetIds: readonly number[];
+  metricIds: readonly number[];
+  from: number;
+  to: number;
+  /** Points further apart than this split a region; default 2 minutes (the gap-fill step). */
+  minGapMs?: number;
+}
+
+export interface SeriesRegions {
+  assetId: number;
+  metricId: number;
+  regions: DataRegion[];
+}
+
+/** How long each level is kept, in milliseconds back from `now`. */
+export interface RetentionPolicy {
+  rawMs: number;
+  minuteMs: number;
+  hourMs: number;
+  now?: number;
+}
+
+/**
+ * Where telemetry lives: DuckDB embedded, or ClickHouse at scale. Both keep 1 minute and 1 hour rollups
+ * (min, max, sum, count, sum of squares, highest status) up to date inside `insert`, late and out-of-order points
+ * included.
+ *
+ * Re-inserting the same points counts them again, in raw data and rollups alike: deduplication belongs to the
+ * caller (the ingestion log keyed by batch id), because detecting duplicates here would need a unique index on
+ * raw points, which costs most of the ingest rate.
+ */
+export interface TimeSeriesStore {
+  readonly kind: 'duckdb' | 'clickhouse';
+  /** Resolves once the points are durable (DuckDB: committed to its write-ahead log). */
+  insert(points: readonly TimeSeriesPoint[]): Promise<void>;
+  insertColumns(columns: PointColumns): Promise<void>;
+  /** Throws TimeSeriesQueryError (a 400 for the caller) for a request the spec refuses, e.g. RAW over 24 h. */
+  query(query: TimeSeriesQuery): Promise<TimeSeries[]>;
+  regions(query: RegionsQuery): Promise<SeriesRegions[]>;
+  applyRetention(policy: RetentionPolicy): Promise<void>;
+  /**
+   * Housekeeping for a periodic job (every 10-60 minutes): DuckDB rewrites closed hours (before the hour of
+   * `now`) that received points, sorted by series, for compression and pruning by series; ClickHouse needs
+   * nothing (its parts are sorted by key and merged in the background). Answers are the same before and after.
+   */
+  compact(now?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A request the store refuses; `message` says why and is safe to show. */
+export class TimeSeriesQueryError extends Error {
+  override readonly name = 'TimeSeriesQueryError';
+}

@@ -1,0 +1,270 @@
+/**
+ * Time-series benchmark: DuckDB (and ClickHouse when reachable) against a PostgreSQL btree table holding the same
+ * data, measured in the same run. Figures, not pass/fail.
+ *
+ *   npx tsx bench/timeseries.ts [--size=small|default|large]
+ *
+ * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), CLICKHOUSE_URL (default
+ * http://127.0.0.1:8123; skipped when unreachable).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import type { TimeSeriesQuery } from '../apps/server/src/platform/timeseries/timeSeriesStore.ts';
+import { makeBatch, seriesSpecs, type SeriesSpec } from './timeseries/dataset.ts';
+import {
+  backgroundIngest,
+  openClickHouseBench,
+  openDuckDbBench,
+  timedLoad,
+  type BenchStore,
+} from './timeseries/engines.ts';
+import { measureLatencies, printTable, type Latencies, type Row } from './timeseries/measure.ts';
+import { openPostgresBaseline, type PostgresBaseline } from './timeseries/postgresBaseline.ts';
+
+const SIZES = {
+  small: { assets: 1, longStepMs: 1_800_000, runs: 20 },
+  default: { assets: 2, longStepMs: 600_000, runs: 40 },
+  large: { assets: 10, longStepMs: 300_000, runs: 100 },
+} as const;
+const sizeName = z
+  .enum(['small', 'default', 'large'])
+  .parse(process.argv.find((arg) => arg.startsWith('--size='))?.slice('--size='.length) ?? 'default');
+const size = SIZES[sizeName];
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const DAY_START = Date.UTC(2025, 0, 1);
+const LONG_START = DAY_START - 730 * DAY;
+const METRICS = 20;
+const RAW_STEP_MS = 500; // 2 Hz
+const BATCH_MS = 10 * 60_000; // an agent batch: ten minutes of every series of the asset set
+const LONG_BATCH_MS = 30 * DAY;
+const LONG_ASSET = 500;
+const metricIds = Array.from({ length: METRICS }, (_, index) => index + 1);
+
+const daySpecs = seriesSpecs(
+  Array.from({ length: size.assets }, (_, index) => index + 1),
+  METRICS,
+);
+const longSpecs = seriesSpecs([LONG_ASSET], METRICS);
+
+function* batches(specs: readonly SeriesSpec[], from: number, to: number, batchMs: number, stepMs: number) {
+  for (let start = from; start < to; start += batchMs)
+    yield makeBatch(specs, start, Math.min(start + batchMs, to), stepMs);
+}
+
+const dayQuery: TimeSeriesQuery = {
+  assetIds: [1],
+  metrics: metricIds.map((metricId) => ({ metricId, aggregation: 'RAW' })),
+  from: DAY_START,
+  to: DAY_START + DAY,
+  intervalMs: RAW_STEP_MS,
+  maxPoints: 1000,
+};
+const longQuery: TimeSeriesQuery = {
+  assetIds: [LONG_ASSET],
+  metrics: metricIds.map((metricId) => ({ metricId, aggregation: 'AVERAGE' })),
+  from: LONG_START,
+  to: DAY_START,
+  intervalMs: HOUR,
+  maxPoints: 1000,
+};
+
+interface EngineFigures {
+  ingest: number;
+  points: number;
+  dayQuery: Latencies;
+  concurrentIngest: number;
+  longQuery: Latencies;
+  bytesPerPoint: number;
+  bytesPerPointUncompacted: number;
+  usedBytesPerPoint: number | null;
+  compactSeconds: number;
+}
+
+async function runStore(bench: BenchStore): Promise<EngineFigures> {
+  const insert = (columns: Parameters<typeof bench.store.insertColumns>[0]) =>
+    bench.store.insertColumns(columns);
+  console.log(`${bench.name}: loading 24 h of ${daySpecs.length} series at 2 Hz ...`);
+  const load = await timedLoad(insert, batches(daySpecs, DAY_START, DAY_START + DAY, BATCH_MS, RAW_STEP_MS));
+  console.log(
+    `${bench.name}: loading 24 months of ${longSpecs.length} series at ${size.longStepMs / 60_000} min ...`,
+  );
+  const long = await timedLoad(
+    insert,
+    batches(longSpecs, LONG_START, DAY_START, LONG_BATCH_MS, size.longStepMs),
+  );
+  const bytesLoaded = await bench.diskBytes();
+  // The periodic job's work (DuckDB sorts closed days by series; ClickHouse has nothing to do).
+  const compactStarted = performance.now();
+  await bench.store.compact(DAY_START + 2 * DAY);
+  const compactSeconds = (performance.now() - compactStarted) / 1000;
+  // Check both answers once, so that a fast but empty answer cannot pass for a figure.
+  const [daySeries] = await bench.store.query(dayQuery);
+  const [longSeries] = await bench.store.query(longQuery);
+  console.log(
+    `${bench.name}: day query ${daySeries?.timestamps.length ?? 0} points, 24-month query ${longSeries?.timestamps.length ?? 0} points per series`,
+  );
+
+  // Query latency under concurrent ingest: other assets keep streaming the same day.
+  const writerSpecs = seriesSpecs(
+    Array.from({ length: size.assets }, (_, index) => 1001 + index),
+    METRICS,
+  );
+  let writerFrom = DAY_START;
+  const writer = backgroundIngest(insert, () => {
+    const batch = makeBatch(writerSpecs, writerFrom, writerFrom + BATCH_MS, RAW_STEP_MS);
+    writerFrom += BATCH_MS;
+    return batch;
+  });
+  const dayLatencies = await measureLatencies(size.runs, () => bench.store.query(dayQuery));
+  const concurrent = await writer.stop();
+  const longLatencies = await measureLatencies(size.runs, () => bench.store.query(longQuery));
+  const totalPoints = load.points + long.points + concurrent.points;
+  await bench.store.compact(DAY_START + 2 * DAY);
+  const bytes = await bench.diskBytes();
+  const used = await bench.usedBytes();
+  return {
+    ingest: load.pointsPerSecond,
+    points: totalPoints,
+    dayQuery: dayLatencies,
+    concurrentIngest: concurrent.pointsPerSecond,
+    longQuery: longLatencies,
+    bytesPerPoint: bytes / totalPoints,
+    usedBytesPerPoint: used === null ? null : used / totalPoints,
+    bytesPerPointUncompacted: bytesLoaded / (load.points + long.points),
+    compactSeconds,
+  };
+}
+
+async function runPostgres(baseline: PostgresBaseline) {
+  const insert = (columns: Parameters<PostgresBaseline['insert']>[0]) => baseline.insert(columns);
+  console.log('PostgreSQL: loading the same data ...');
+  const load = await timedLoad(insert, batches(daySpecs, DAY_START, DAY_START + DAY, BATCH_MS, RAW_STEP_MS));
+  await timedLoad(insert, batches(longSpecs, LONG_START, DAY_START, LONG_BATCH_MS, size.longStepMs));
+  const dayQuery = await measureLatencies(Math.min(size.runs, 10), () =>
+    baseline.m4Core(1, metricIds, DAY_START, DAY_START + DAY, 1000),
+  );
+  const longQuery = await measureLatencies(Math.min(size.runs, 10), () =>
+    baseline.bucketAverages(LONG_ASSET, metricIds, LONG_START, DAY_START, HOUR),
+  );
+  return { ingest: load.pointsPerSecond, dayQuery, longQuery, bytesPerPoint: await baseline.bytesPerPoint() };
+}
+
+const directory = mkdtempSync(path.join(tmpdir(), 'kelvin-bench-'));
+const started = performance.now();
+try {
+  const duck = await openDuckDbBench(directory);
+  const duckFigures = await runStore(duck).finally(() => duck.dispose());
+  const clickhouse = await openClickHouseBench(process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123');
+  const chFigures = clickhouse ? await runStore(clickhouse).finally(() => clickhouse.dispose()) : null;
+  if (!clickhouse) console.log('ClickHouse: not reachable, skipped');
+  const baseline = await openPostgresBaseline(
+    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  );
+  const pgFigures = await runPostgres(baseline).finally(() => baseline.drop());
+
+  const rows: Row[] = [
+    {
+      figure: 'sustained ingest',
+      unit: 'points/s',
+      target: '>= 1,000,000',
+      duckdb: duckFigures.ingest,
+      postgres: pgFigures.ingest,
+      clickhouse: chFigures?.ingest ?? null,
+      higherIsBetter: true,
+    },
+    {
+      figure: '24 h x 20 metrics 2 Hz, M4 1000 px, p50 (*)',
+      unit: 'ms',
+      target: '<= 40',
+      duckdb: duckFigures.dayQuery.p50,
+      postgres: pgFigures.dayQuery.p50,
+      clickhouse: chFigures?.dayQuery.p50 ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: '24 h x 20 metrics 2 Hz, M4 1000 px, p99 (*)',
+      unit: 'ms',
+      target: '<= 150',
+      duckdb: duckFigures.dayQuery.p99,
+      postgres: pgFigures.dayQuery.p99,
+      clickhouse: chFigures?.dayQuery.p99 ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: 'ingest running during those queries',
+      unit: 'points/s',
+      target: '',
+      duckdb: duckFigures.concurrentIngest,
+      postgres: null,
+      clickhouse: chFigures?.concurrentIngest ?? null,
+      higherIsBetter: true,
+    },
+    {
+      figure: '24 months x 20 metrics, 1 h AVERAGE, M4 1000 px, p50',
+      unit: 'ms',
+      target: '',
+      duckdb: duckFigures.longQuery.p50,
+      postgres: pgFigures.longQuery.p50,
+      clickhouse: chFigures?.longQuery.p50 ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: '24 months x 20 metrics, 1 h AVERAGE, M4 1000 px, p99',
+      unit: 'ms',
+      target: '<= 150',
+      duckdb: duckFigures.longQuery.p99,
+      postgres: pgFigures.longQuery.p99,
+      clickhouse: chFigures?.longQuery.p99 ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: 'bytes per point as ingested (incl. rollups)',
+      unit: 'bytes',
+      target: '',
+      duckdb: duckFigures.bytesPerPointUncompacted,
+      postgres: pgFigures.bytesPerPoint,
+      clickhouse: chFigures?.bytesPerPointUncompacted ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: 'bytes per point after compaction (incl. rollups)',
+      unit: 'bytes',
+      target: '<= 2',
+      duckdb: duckFigures.bytesPerPoint,
+      postgres: pgFigures.bytesPerPoint,
+      clickhouse: chFigures?.bytesPerPoint ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: 'bytes per point in use after compaction (excl. free blocks)',
+      unit: 'bytes',
+      target: '<= 2',
+      duckdb: duckFigures.usedBytesPerPoint,
+      postgres: pgFigures.bytesPerPoint,
+      clickhouse: chFigures?.bytesPerPoint ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: 'compaction of the loaded data',
+      unit: 's',
+      target: '',
+      duckdb: duckFigures.compactSeconds,
+      postgres: null,
+      clickhouse: chFigures?.compactSeconds ?? null,
+      higherIsBetter: false,
+    },
+  ];
+  console.log(
+    `\nsize ${sizeName}: ${daySpecs.length} series x 24 h at 2 Hz + ${longSpecs.length} series x 24 months; ${duckFigures.points.toLocaleString('en-US')} points in DuckDB at the end\n`,
+  );
+  printTable(rows);
+  console.log(`\n(*) DuckDB and ClickHouse measured while ingest runs; PostgreSQL idle and running only M4's aggregate core
+    (min/max of ts and value per column) over its btree, which favours the baseline. PostgreSQL answers the
+    24-month query from raw rows (no rollups). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}

@@ -1,0 +1,99 @@
+import { statSync } from 'node:fs';
+import {
+  clickHouseReachable,
+  openClickHouseStore,
+} from '../../apps/server/src/platform/timeseries/clickhouse/clickHouseStore.ts';
+import { openDuckDbStore } from '../../apps/server/src/platform/timeseries/duckdb/duckDbStore.ts';
+import type {
+  PointColumns,
+  TimeSeriesStore,
+} from '../../apps/server/src/platform/timeseries/timeSeriesStore.ts';
+
+/** A store under test plus what the benchmark needs besides the interface: its size on disk, and cleanup. */
+export interface BenchStore {
+  name: 'DuckDB' | 'ClickHouse';
+  store: TimeSeriesStore;
+  diskBytes(): Promise<number>;
+  /** DuckDB only: the part of the file in use (freed blocks are kept for reuse, not returned). */
+  usedBytes(): Promise<number | null>;
+  dispose(): Promise<void>;
+}
+
+export async function openDuckDbBench(directory: string): Promise<BenchStore> {
+  const store = await openDuckDbStore({ directory });
+  return {
+    name: 'DuckDB',
+    store,
+    diskBytes: async () => {
+      await store.checkpoint();
+      return store.filePath ? statSync(store.filePath).size : 0;
+    },
+    usedBytes: () => store.usedBytes(),
+    dispose: () => store.close(),
+  };
+}
+
+export async function openClickHouseBench(url: string): Promise<BenchStore | null> {
+  if (!(await clickHouseReachable(url))) return null;
+  const store = await openClickHouseStore({ url, database: `kelvin_bench_${process.pid}` });
+  return {
+    name: 'ClickHouse',
+    store,
+    diskBytes: () => store.diskBytes(),
+    usedBytes: () => Promise.resolve(null),
+    dispose: async () => {
+      await store.dropDatabase();
+      await store.close();
+    },
+  };
+}
+
+/**
+ * Inserts batches with `concurrency` of them in flight, as that many agents posting at once would, and reports
+ * the sustained rate from the first batch to the last acknowledgement.
+ */
+export async function timedLoad(
+  insert: (columns: PointColumns) => Promise<void>,
+  batches: Iterable<PointColumns>,
+  concurrency = 8,
+): Promise<{ points: number; seconds: number; pointsPerSecond: number }> {
+  const started = performance.now();
+  const iterator = batches[Symbol.iterator]();
+  let points = 0;
+  const worker = async (): Promise<void> => {
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      await insert(next.value);
+      points += next.value.timestamps.length;
+    }
+  };
+  // Settle every worker before failing, so that no insert is still in flight when the caller cleans up.
+  const results = await Promise.allSettled(Array.from({ length: concurrency }, worker));
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  const seconds = (performance.now() - started) / 1000;
+  return { points, seconds, pointsPerSecond: points / seconds };
+}
+
+/** Keeps inserting until stopped, so that query latencies are measured under write load. */
+export function backgroundIngest(
+  insert: (columns: PointColumns) => Promise<void>,
+  nextBatch: () => PointColumns,
+): { stop(): Promise<{ points: number; pointsPerSecond: number }> } {
+  const state = { running: true };
+  let points = 0;
+  const started = performance.now();
+  const loop = (async () => {
+    while (state.running) {
+      const batch = nextBatch();
+      await insert(batch);
+      points += batch.timestamps.length;
+    }
+  })();
+  return {
+    stop: async () => {
+      state.running = false;
+      await loop;
+      return { points, pointsPerSecond: points / ((performance.now() - started) / 1000) };
+    },
+  };
+}
