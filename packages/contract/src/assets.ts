@@ -3,17 +3,6 @@ import { commaSeparatedIds, idParam, okSchema, queryBoolean } from './common.ts'
 import { endpoint } from './endpoint.ts';
 import { subscriptionPlanSchema, userSchema } from './users.ts';
 
-/** Spec asset type ids. */
-export const ASSET_TYPE_IDS = {
-  site: 1,
-  building: 2,
-  datahall: 3,
-  unit: 4,
-  agent: 61,
-  splitUnit: 67,
-  makeUpAirUnit: 70,
-} as const;
-
 export const assetPropertySchema = z.object({
   name: z.string(),
   value: z.string(),

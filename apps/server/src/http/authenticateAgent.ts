@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { ASSET_TYPE } from '@kelvin/domain';
 import type { Db } from '../platform/db/database.ts';
 import { agentKeys, assets } from '../platform/db/schema.ts';
 import { unauthorized } from './httpError.ts';
 
 export const AGENT_KEY_HEADER = 'x-agent-key';
-const AGENT_ASSET_TYPE_ID = 61;
 
 /** An agent calling with its key: it writes telemetry for assets of its own company. */
 export interface AgentContext {
@@ -37,7 +37,7 @@ export function createAgentAuthenticator(db: Db): AgentAuthenticator {
           eq(assets.isDeleted, false),
         ),
       );
-    if (!row || row.assetTypeId !== AGENT_ASSET_TYPE_ID) throw unauthorized('This agent key is not valid.');
+    if (!row || row.assetTypeId !== ASSET_TYPE.agent) throw unauthorized('This agent key is not valid.');
     return { agentAssetId: row.assetId, companyId: row.companyId };
   };
 }

@@ -1,4 +1,4 @@
-/** Spec asset type ids (platform-core section 3). Mirrors the contract's ASSET_TYPE_IDS without depending on it. */
+/** Spec asset type ids (platform-core section 3): the one definition, for server and browser alike. */
 export const ASSET_TYPE = {
   site: 1,
   building: 2,
