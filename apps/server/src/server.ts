@@ -5,8 +5,11 @@ import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
-import { createInProcessTelemetryBus, type TelemetryBus } from './platform/events/telemetryBus.ts';
+import type { TelemetryBus } from './platform/events/telemetryBus.ts';
 import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
+import { createLastValueTable, type LastValueTable } from './platform/live/lastValueTable.ts';
+import { attachLive, type LiveServer } from './platform/live/liveServer.ts';
+import { openTelemetryBus } from './platform/live/redisTelemetryBus.ts';
 import { startTimeSeriesMaintenance } from './platform/timeseries/maintenanceJob.ts';
 import { openTimeSeriesStore } from './platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from './platform/timeseries/timeSeriesStore.ts';
@@ -26,6 +29,8 @@ export interface Server {
   files: FileStore;
   timeseries: TimeSeriesStore;
   bus: TelemetryBus;
+  lastValues: LastValueTable;
+  live: LiveServer;
   close(): Promise<void>;
 }
 
@@ -63,14 +68,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
 
   const timeseries = options.timeseries ?? (await openTimeSeriesStore(config.timeseries));
-  const bus = createInProcessTelemetryBus();
+  // In-process, or over Redis so that every process's last values and live subscribers see every batch.
+  const bus = await openTelemetryBus({ redisUrl: config.redisUrl });
+  const lastValues = createLastValueTable();
+  const detachLastValues = lastValues.attach(bus);
 
-  const app = await buildApp({ config, database, verifier, files, timeseries, bus });
+  const app = await buildApp({ config, database, verifier, files, timeseries, bus, lastValues });
   const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
   if (config.identity.kind === 'embedded') {
     await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });
   }
   await app.ready();
+  const live = await attachLive(app, {
+    db: database.db,
+    verifier,
+    table: lastValues,
+    redisUrl: config.redisUrl,
+  });
   return {
     app,
     database,
@@ -79,9 +93,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     files,
     timeseries,
     bus,
+    lastValues,
+    live,
     close: async () => {
       stopMaintenance();
+      // Socket.IO first: closing it after Fastify would close the HTTP server a second time.
+      await live.close();
       await app.close();
+      detachLastValues();
       await bus.close();
       await timeseries.close();
       await database.close();

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
+import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
@@ -17,7 +18,11 @@ configureApiClient({
   // Spec: a 401 means the session is gone.
   onUnauthorized: () => void session.logout(),
 });
-setLoggedOutHandler(() => queryClient.clear());
+// Nothing of the signed-out user may outlive the session: cached answers and the live connection.
+setLoggedOutHandler(() => {
+  queryClient.clear();
+  endSharedLiveSubscriber();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './users.ts';
 export * from './timeseries/index.ts';
 export * from './assets/index.ts';
+export * from './live/index.ts';

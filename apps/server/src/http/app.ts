@@ -6,6 +6,9 @@ import { registerFileRoutes } from '../platform/files/fileRoutes.ts';
 import type { TelemetryBus } from '../platform/events/telemetryBus.ts';
 import type { FileStore } from '../platform/files/fileStore.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
+import { registerLiveValuesRoutes } from '../modules/liveValues/liveValuesRoutes.ts';
+import { lastSeenFromTable } from '../platform/live/lastSeenFromTable.ts';
+import type { LastValueTable } from '../platform/live/lastValueTable.ts';
 import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
 import { registerMetrics } from '../platform/observability/metrics.ts';
 import { registerAccessGroupsRoutes } from '../modules/access/accessGroupsRoutes.ts';
@@ -15,6 +18,7 @@ import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
+import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -30,6 +34,7 @@ export interface AppDeps {
   files: FileStore;
   timeseries: TimeSeriesStore;
   bus: TelemetryBus;
+  lastValues: LastValueTable;
 }
 
 /** The HTTP application: operations endpoints, the contract's API routes, and the web app. */
@@ -40,6 +45,7 @@ export async function buildApp({
   files,
   timeseries,
   bus,
+  lastValues,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -88,8 +94,10 @@ export async function buildApp({
   registerUserAdminRoutes(context);
   registerCompaniesRoutes(context);
   registerAuditRoutes(context);
-  registerAssetsRoutes(context);
+  registerAssetsRoutes(context, { lastSeen: lastSeenFromTable(lastValues) });
+  registerLiveValuesRoutes(context, { lastValues });
   registerAccessGroupsRoutes(context);
+  registerUploadsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;
