@@ -18,7 +18,6 @@ import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
-import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -97,7 +96,6 @@ export async function buildApp({
   registerAssetsRoutes(context, { lastSeen: lastSeenFromTable(lastValues) });
   registerLiveValuesRoutes(context, { lastValues });
   registerAccessGroupsRoutes(context);
-  registerUploadsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;
