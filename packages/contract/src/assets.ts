@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaSeparatedIds, idParam, okSchema, queryBoolean } from './common.ts';
+import { commaSeparatedIds, idParam, okSchema, queryBoolean, dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { subscriptionPlanSchema, userSchema } from './users.ts';
 
@@ -94,7 +94,7 @@ export const onlineStatusSchema = z.object({
   lastSeenAt: z.string().nullable(),
 });
 
-const assetIdBody = z.strictObject({ assetId: z.number().int().positive() });
+const assetIdBody = z.strictObject({ assetId: dbId });
 const assetIdParams = z.strictObject({ id: idParam });
 const propertyInput = z.strictObject({
   name: z.string().trim().min(1, 'Property name is required').max(100),
@@ -106,10 +106,14 @@ const assetUpdateFields = {
   aliasPrefix: z.string().trim().max(100).nullable().optional(),
   isActive: z.boolean().optional(),
   isMonitored: z.boolean().optional(),
-  monitorGroupId: z.number().int().positive().nullable().optional(),
-  thresholdGroupId: z.number().int().positive().nullable().optional(),
+  monitorGroupId: dbId.nullable().optional(),
+  thresholdGroupId: dbId.nullable().optional(),
   subscription: subscriptionPlanSchema.nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Free-form, so bounded: it travels with every asset in every list. */
+  metadata: z
+    .record(z.string().max(100), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= 16_384, 'Metadata is at most 16 KB of JSON')
+    .optional(),
 };
 /** ISO-8601 duration such as PT10M (spec: active alert interval PT10M). */
 const isoDuration = z
@@ -206,7 +210,7 @@ export const assetsEndpoints = {
       'Moves an asset under another parent (null: directly under the company), keeping the hierarchy rules.',
     auth: 'user',
     params: assetIdParams,
-    body: z.strictObject({ parentAssetId: z.number().int().positive().nullable() }),
+    body: z.strictObject({ parentAssetId: dbId.nullable() }),
     output: assetSchema,
   }),
   assetsDelete: endpoint({
@@ -235,13 +239,13 @@ export const assetsEndpoints = {
     summary: 'Creates an asset under a parent of the same company, keeping the hierarchy rules.',
     auth: 'user',
     body: z.strictObject({
-      companyId: z.number().int().positive(),
-      assetTypeId: z.number().int().positive(),
-      parentAssetId: z.number().int().positive().nullable(),
+      companyId: dbId,
+      assetTypeId: dbId,
+      parentAssetId: dbId.nullable(),
       name: z.string().trim().min(1).max(200).nullable().optional(),
       aliasPrefix: z.string().trim().max(100).nullable().optional(),
       isMonitored: z.boolean().default(true),
-      monitorGroupId: z.number().int().positive().nullable().optional(),
+      monitorGroupId: dbId.nullable().optional(),
       subscription: subscriptionPlanSchema.nullable().optional(),
     }),
     output: assetSchema,
@@ -252,7 +256,7 @@ export const assetsEndpoints = {
     path: '/assets.update',
     summary: "Updates an asset's own fields (action form of PUT assets/{id}).",
     auth: 'user',
-    body: z.strictObject({ assetId: z.number().int().positive(), ...assetUpdateFields }),
+    body: z.strictObject({ assetId: dbId, ...assetUpdateFields }),
     output: assetSchema,
   }),
   assetNotesList: endpoint({
@@ -271,7 +275,7 @@ export const assetsEndpoints = {
     summary: 'Adds a note to an asset.',
     auth: 'user',
     body: z.strictObject({
-      assetId: z.number().int().positive(),
+      assetId: dbId,
       note: z.string().trim().min(1).max(10_000),
     }),
     output: assetNoteSchema,
@@ -283,7 +287,7 @@ export const assetsEndpoints = {
     summary: "Changes a note's text.",
     auth: 'user',
     body: z.strictObject({
-      assetNoteId: z.number().int().positive(),
+      assetNoteId: dbId,
       note: z.string().trim().min(1).max(10_000),
     }),
     output: assetNoteSchema,
@@ -294,7 +298,7 @@ export const assetsEndpoints = {
     path: '/assets.notes.delete',
     summary: 'Deletes a note.',
     auth: 'user',
-    body: z.strictObject({ assetNoteId: z.number().int().positive() }),
+    body: z.strictObject({ assetNoteId: dbId }),
     output: okSchema,
   }),
   assetsListSplitUnits: endpoint({
@@ -303,7 +307,7 @@ export const assetsEndpoints = {
     path: '/assets.listSplitUnits',
     summary: 'Split units under the given parents.',
     auth: 'user',
-    body: z.strictObject({ parentAssetIds: z.array(z.number().int().positive()).max(1000) }),
+    body: z.strictObject({ parentAssetIds: z.array(dbId).max(1000) }),
     output: z.array(assetSchema),
   }),
   assetArtifactsList: endpoint({
@@ -312,7 +316,7 @@ export const assetsEndpoints = {
     path: '/assets.artifacts.list',
     summary: "An asset's artifacts, newest first.",
     auth: 'user',
-    body: z.strictObject({ assetId: z.number().int().positive(), artifactType: z.string().optional() }),
+    body: z.strictObject({ assetId: dbId, artifactType: z.string().optional() }),
     output: z.array(assetArtifactSchema),
   }),
   assetArtifactsDownloadUrl: endpoint({
@@ -321,7 +325,7 @@ export const assetsEndpoints = {
     path: '/assets.artifacts.getDownloadS3SignedUrl',
     summary: 'A time-limited download URL of an artifact.',
     auth: 'user',
-    body: z.strictObject({ assetArtifactIndexId: z.number().int().positive() }),
+    body: z.strictObject({ assetArtifactIndexId: dbId }),
     output: z.object({ url: z.string() }),
   }),
   assetSystemMetadataLast: endpoint({
@@ -340,7 +344,7 @@ export const assetsEndpoints = {
     summary: 'Derived health of each asset over the active interval.',
     auth: 'user',
     body: z.strictObject({
-      assetIds: z.array(z.number().int().positive()).max(5000),
+      assetIds: z.array(dbId).max(5000),
       activeInterval: isoDuration,
     }),
     output: z.array(assetStateSchema),
@@ -351,7 +355,7 @@ export const assetsEndpoints = {
     path: '/assets.getOnlineStatus',
     summary: 'Whether each asset sent data recently. The body is the list of asset ids.',
     auth: 'user',
-    body: z.array(z.number().int().positive()).max(5000),
+    body: z.array(dbId).max(5000),
     output: z.array(onlineStatusSchema),
   }),
   accessGroupsListUserAssets: endpoint({
@@ -360,7 +364,7 @@ export const assetsEndpoints = {
     path: '/assetAccessGroups.users.listAssets',
     summary: "The assets in a user's access groups.",
     auth: 'user',
-    body: z.strictObject({ userId: z.number().int().positive() }),
+    body: z.strictObject({ userId: dbId }),
     output: z.array(assetSchema),
   }),
   accessGroupsListAssetUsers: endpoint({
@@ -379,8 +383,8 @@ export const assetsEndpoints = {
     summary: "Adds an asset to each user's default access group.",
     auth: 'user',
     body: z.strictObject({
-      assetId: z.number().int().positive(),
-      userIds: z.array(z.number().int().positive()).min(1).max(1000),
+      assetId: dbId,
+      userIds: z.array(dbId).min(1).max(1000),
     }),
     output: okSchema,
   }),
@@ -391,8 +395,8 @@ export const assetsEndpoints = {
     summary: "Removes an asset from each user's default access group.",
     auth: 'user',
     body: z.strictObject({
-      assetId: z.number().int().positive(),
-      userIds: z.array(z.number().int().positive()).min(1).max(1000),
+      assetId: dbId,
+      userIds: z.array(dbId).min(1).max(1000),
     }),
     output: okSchema,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaSeparatedIds, idParam, okSchema, queryBoolean } from './common.ts';
+import { commaSeparatedIds, idParam, okSchema, queryBoolean, dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { subscriptionPlanSchema } from './users.ts';
 
@@ -24,7 +24,7 @@ export const companyFieldsSchema = z.strictObject({
   netSuiteCustomerInternalId: netSuiteId,
   subscription: subscriptionPlanSchema,
 });
-const companyIdBody = z.strictObject({ companyId: z.number().int().positive() });
+const companyIdBody = z.strictObject({ companyId: dbId });
 
 /** Logo uploads: the image types a browser shows, up to 2 MB. */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'] as const;
@@ -46,7 +46,7 @@ export const companiesEndpoints = {
     path: '/companies.update',
     summary: "Updates a company's name, accounting id and plan.",
     auth: 'user',
-    body: companyFieldsSchema.extend({ companyId: z.number().int().positive() }),
+    body: companyFieldsSchema.extend({ companyId: dbId }),
     output: companySchema,
   }),
   companiesGetLogoS3SignedUrl: endpoint({

@@ -1,3 +1,4 @@
+import { dbId } from './common.ts';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pageableQuerySchema, pagedSchema } from './paging.ts';
@@ -77,7 +78,7 @@ export const fileAttachmentsEndpoints = {
     path: '/fileAttachments.getDownloadSignedUrl',
     summary: 'A time-limited download URL of an uploaded file.',
     auth: 'user',
-    body: z.strictObject({ fileAttachmentId: z.number().int().positive() }),
+    body: z.strictObject({ fileAttachmentId: dbId }),
     output: z.object({ url: z.string() }),
   }),
 };

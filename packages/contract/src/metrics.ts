@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaSeparatedIds } from './common.ts';
+import { commaSeparatedIds, dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const metricDisplayTypes = ['cpu', 'uptime', 'step', 'line', 'enum', 'semantic_version'] as const;
@@ -52,9 +52,9 @@ export const lastValueSchema = z.object({
 export const timeSeriesRequestSchema = z.strictObject({
   /** Bucket width in milliseconds; ignored for RAW. */
   interval: z.number().int().positive(),
-  assetIds: z.array(z.number().int().positive()).min(1).max(500),
+  assetIds: z.array(dbId).min(1).max(500),
   metricsWithAggregateFunction: z
-    .array(z.strictObject({ metricId: z.number().int().positive(), aggregateFunction: aggregationSchema }))
+    .array(z.strictObject({ metricId: dbId, aggregateFunction: aggregationSchema }))
     .min(1)
     .max(200),
   /** Epoch milliseconds, from inclusive, to exclusive. */
@@ -123,8 +123,8 @@ export const metricsEndpoints = {
     summary: 'Latest value per metric and asset, keyed by metric id then asset id.',
     auth: 'user',
     body: z.strictObject({
-      metricIds: z.array(z.number().int().positive()).max(5000).optional(),
-      assetIds: z.array(z.number().int().positive()).min(1).max(5000),
+      metricIds: z.array(dbId).max(5000).optional(),
+      assetIds: z.array(dbId).min(1).max(5000),
       metricStatuses: z.array(z.number().int()).optional(),
     }),
     output: z.record(z.string(), z.record(z.string(), lastValueSchema)),

@@ -1,3 +1,4 @@
+import { dbId } from './common.ts';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 
@@ -5,9 +6,9 @@ export const INGEST_MAX_POINTS = 50_000;
 
 export const ingestPointSchema = z
   .strictObject({
-    assetId: z.number().int().positive(),
+    assetId: dbId,
     alias: z.string().min(1).max(300).optional(),
-    metricId: z.number().int().positive().optional(),
+    metricId: dbId.optional(),
     /** Epoch milliseconds. */
     ts: z.number().int().min(0),
     value: z.union([z.number(), z.boolean(), z.string().max(1000), z.null()]),

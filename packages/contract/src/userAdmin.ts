@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaSeparatedIds, idParam, okSchema, queryBoolean } from './common.ts';
+import { commaSeparatedIds, idParam, okSchema, queryBoolean, dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { userSchema } from './users.ts';
 
@@ -37,8 +37,8 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 const userRoleBody = z.strictObject({
-  userId: z.number().int().positive(),
-  roleId: z.number().int().positive(),
+  userId: dbId,
+  roleId: dbId,
 });
 
 export const userAdminEndpoints = {
@@ -72,8 +72,8 @@ export const userAdminEndpoints = {
     summary: 'Creates a user in a company, with roles and, for the embedded sign-in, an initial password.',
     auth: 'user',
     body: userFieldsSchema.extend({
-      companyId: z.number().int().positive(),
-      roleIds: z.array(z.number().int().positive()).default([]),
+      companyId: dbId,
+      roleIds: z.array(dbId).max(50).default([]),
       password: z.string().min(12, 'The password needs at least 12 characters').max(200).optional(),
     }),
     output: userSchema,
@@ -84,7 +84,7 @@ export const userAdminEndpoints = {
     path: '/users.update',
     summary: "Updates a user's details.",
     auth: 'user',
-    body: userFieldsSchema.extend({ userId: z.number().int().positive() }),
+    body: userFieldsSchema.extend({ userId: dbId }),
     output: userSchema,
   }),
   usersDelete: endpoint({
@@ -110,7 +110,7 @@ export const userAdminEndpoints = {
     path: '/roles.users.list',
     summary: 'The roles of each user, keyed by user id. The body is the list of user ids.',
     auth: 'user',
-    body: z.array(z.number().int().positive()).max(1000),
+    body: z.array(dbId).max(1000),
     output: z.record(z.string(), z.array(roleSchema)),
   }),
   rolesUsersAssign: endpoint({

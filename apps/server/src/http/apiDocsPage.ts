@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * A self-contained page to browse /api/openapi.json: every operation with its parameters, body and
  * response schemas. No external assets, so it works offline and under a strict CSP.
@@ -60,7 +62,7 @@ fetch('/api/openapi.json').then((r) => r.json()).then((doc) => {
       el.append(summary);
       const body = document.createElement('div');
       body.innerHTML = section('Parameters', op.parameters && op.parameters.length ? op.parameters : undefined)
-        + section('Request body', op.requestBody && op.requestBody.content['application/json'].schema)
+        + section('Request body', op.requestBody && Object.entries(op.requestBody.content).map(([type, c]) => ({ [type]: c.schema }))[0])
         + section('Response', op.responses['200'].content['application/json'].schema);
       el.append(body);
       container.append(el);
@@ -73,3 +75,19 @@ fetch('/api/openapi.json').then((r) => r.json()).then((doc) => {
 </script>
 </body>
 </html>`;
+
+/** Allows exactly the page's own inline script and style, by hash. */
+function inlineHash(tag: 'script' | 'style'): string {
+  const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(apiDocsPage);
+  return `'sha256-${createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest('base64')}'`;
+}
+
+export const API_DOCS_POLICY = [
+  "default-src 'self'",
+  `script-src ${inlineHash('script')}`,
+  `style-src ${inlineHash('style')}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '@kelvin/contract';
 import { HttpError } from './httpError.ts';
-import { wantsSpaPage } from './webApp.ts';
+import { CONSOLE_PAGE_POLICY, wantsSpaPage } from './webApp.ts';
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number';
@@ -32,7 +32,10 @@ export function installErrorHandler(app: FastifyInstance, options: { spaFallback
   app.setNotFoundHandler((request, reply) => {
     // Hash routes live in the page; any other page path gets the app, whose router sends it to `/`.
     if (options.spaFallback && wantsSpaPage(request.method, request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONSOLE_PAGE_POLICY)
+        .sendFile('index.html');
     }
     const envelope: ErrorEnvelope = {
       message: `No route for ${request.method} ${request.url}`,

@@ -44,6 +44,9 @@ export function registerMultipartEndpoint<E extends EndpointDef>(
       throwFileSizeLimit: false,
     });
     scope.addHook('preValidation', async (request) => {
+      // Authenticate before reading a byte of the body: an anonymous caller must not make us buffer files.
+      // The contract router authenticates again for the handler; a token check is cheap next to the upload.
+      await authenticators.user(request);
       if (!request.isMultipart()) {
         uploads.set(request, { kind: 'missing' });
         return;

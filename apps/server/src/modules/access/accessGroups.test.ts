@@ -87,6 +87,16 @@ describe.each(kinds)('asset access groups on %s', (kind) => {
       expect(JSON.stringify(answer.body)).not.toContain('passwordHash');
     });
 
+    it('refuses a caller who may see the asset but not read users (their emails and phones)', async () => {
+      const { users, ids: a } = fleet;
+      // The operator's access group holds hall A1: they see the asset, yet may not list who else holds it.
+      const answer = await api(users.operatorA, 'POST', '/assetAccessGroups.assets.listUsers', {
+        assetId: a.hallA1,
+      });
+      expect(answer.status).toBe(403);
+      expect(JSON.stringify(answer.body)).not.toContain('@');
+    });
+
     it('refuses another company with 404 and a bad body with 400', async () => {
       const { users, ids: a } = fleet;
       expect(

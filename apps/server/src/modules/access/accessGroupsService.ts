@@ -1,7 +1,7 @@
 import type { Asset, User } from '@kelvin/contract';
 import { PROVIDER_COMPANY_ID } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
-import { isExternal, requireCompanyAccess } from '../../http/authorize.ts';
+import { requireCompanyAccess } from '../../http/authorize.ts';
 import { badRequest, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { recordEvent } from '../events/recordEvent.ts';
@@ -33,15 +33,18 @@ export async function listUserAssets(db: DbOrTx, auth: AuthContext, userId: numb
 }
 
 /**
- * `assetAccessGroups.assets.listUsers`: whose groups hold the asset. Customers see their own company's users;
- * provider staff in a customer's groups are shown to provider callers only.
+ * `assetAccessGroups.assets.listUsers`: whose groups hold the asset. The answer is user records (emails,
+ * phones), so besides seeing the asset the caller needs users:read on its company. Provider staff in a
+ * customer's groups are shown to the provider's own callers only.
  */
 export async function listAssetUsers(db: DbOrTx, auth: AuthContext, assetId: number): Promise<User[]> {
   const asset = await loadVisibleAsset(db, auth, READ, assetId);
-  const external = isExternal(auth);
+  requireCompanyAccess(auth, 'users:read', asset.companyId, 'Asset not found.');
+  const callerIsProvider = auth.user.companyId === PROVIDER_COMPANY_ID;
   return (await usersHoldingAsset(db, assetId))
     .filter(
-      (user) => user.companyId === asset.companyId || (!external && user.companyId === PROVIDER_COMPANY_ID),
+      (user) =>
+        user.companyId === asset.companyId || (callerIsProvider && user.companyId === PROVIDER_COMPANY_ID),
     )
     .map(presentUser);
 }

@@ -16,11 +16,20 @@ export interface AssetFilter {
   includeDeleted?: boolean | undefined;
 }
 
-export async function findAsset(db: DbOrTx, assetId: number): Promise<AssetRow | undefined> {
-  const [row] = await db
+/**
+ * A live asset. `lock` takes a row lock for the rest of the transaction: 'update' before deleting it, 'share'
+ * on a parent before adding or moving a child under it, so a delete and a child insert cannot both commit.
+ */
+export async function findAsset(
+  db: DbOrTx,
+  assetId: number,
+  lock?: 'update' | 'share',
+): Promise<AssetRow | undefined> {
+  const query = db
     .select()
     .from(assets)
     .where(and(eq(assets.assetId, assetId), eq(assets.isDeleted, false)));
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

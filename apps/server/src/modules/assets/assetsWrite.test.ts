@@ -180,6 +180,23 @@ describe.each(kinds)('asset writes on %s', (kind) => {
       expect((await eventsFor(db(), unit)).map((e) => e.name)).toEqual(['assets.update', 'assets.update']);
     });
 
+    it('writes nothing and records no event for an update that changes nothing', async () => {
+      const { users, ids: a } = fleet;
+      const unit = await newUnit(a.hallA1);
+      const put = await api(users.adminA, 'PUT', `/assets/${unit}`, {});
+      expect(put.status).toBe(200);
+      expect(await eventsFor(db(), unit)).toEqual([]);
+    });
+
+    it('refuses metadata over 16 KB with a 400 naming the field', async () => {
+      const { users, ids: a } = fleet;
+      const put = await api(users.adminA, 'PUT', `/assets/${a.unitA1}`, {
+        metadata: { blob: 'x'.repeat(17_000) },
+      });
+      expect(put.status).toBe(400);
+      expect(errorOf(put).message).toContain('body.metadata');
+    });
+
     it('refuses another company with 404, an operator with 403, bad input with 400; nothing changes', async () => {
       const { users, ids: a } = fleet;
       await expectRefusedUnchanged(() => api(users.adminB, 'PUT', `/assets/${a.unitA1}`, { name: 'x' }), 404);

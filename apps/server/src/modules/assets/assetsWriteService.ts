@@ -54,7 +54,7 @@ async function loadParent(
   companyId: number,
   crossCompany: string,
 ) {
-  const parent = await findAsset(tx, parentAssetId);
+  const parent = await findAsset(tx, parentAssetId, 'share');
   if (!parent || !canSeeAsset(await assetVisibility(tx, auth, WRITE), parent))
     throw notFound('Parent asset not found.');
   if (parent.companyId !== companyId) throw badRequest(crossCompany);
@@ -113,7 +113,9 @@ export async function updateAssetFields(
     const current = await loadVisibleAsset(tx, auth, WRITE, assetId);
     // JSON carries no undefined, so every key present is a field the caller set.
     const changed = Object.keys(fields);
-    const row = changed.length === 0 ? current : await updateAsset(tx, assetId, fields);
+    // Nothing to change: nothing written and nothing in the audit trail, as for companies and users.
+    if (changed.length === 0) return presentOne(tx, current);
+    const row = await updateAsset(tx, assetId, fields);
     if (fields.name !== undefined) {
       if (fields.name === null) await deleteProperty(tx, assetId, 'name');
       else await upsertProperty(tx, assetId, 'name', fields.name);
@@ -156,6 +158,8 @@ export async function moveAsset(
 export async function deleteAsset(db: Db, auth: AuthContext, assetId: number): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const asset = await loadVisibleAsset(tx, auth, WRITE, assetId);
+    // Held until commit: a child being created under this asset waits, then sees it deleted.
+    await findAsset(tx, assetId, 'update');
     const children = await countChildren(tx, assetId);
     if (children > 0) {
       throw conflict(

@@ -192,6 +192,15 @@ describe.each(kinds)('company logos on %s', (kind) => {
     expectError(await upload(undefined, { companyId: 'abc', file: { data: PNG, type: 'image/png' } }), 401);
   });
 
+  it('refuses an anonymous caller before reading the body, even a malformed one', async () => {
+    const response = await fetch(`${server.url}/api/companies.updateLogo`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=----x' },
+      body: '------x\r\nnot a valid part',
+    });
+    expect(response.status).toBe(401);
+  });
+
   it('answers another company with 404 or 403 and stores nothing', async () => {
     const id = world.companyA.companyId;
     const before = await row(id);

@@ -135,7 +135,7 @@ export async function registerInteractionRoutes(
       }
 
       // Checked before the password, so a blocked guesser learns nothing, not even from timing.
-      const verdict = limiter.check(email, request.ip);
+      const verdict = limiter.begin(email, request.ip);
       if (!verdict.allowed) {
         request.log.info({ ip: request.ip }, 'sign-in refused: too many failures');
         reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
@@ -147,12 +147,11 @@ export async function registerInteractionRoutes(
       // Always verified, also for an unknown email, so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash, password);
       if (!user || !valid) {
-        limiter.recordFailure(email, request.ip);
         request.log.info({ ip: request.ip }, 'sign-in refused: incorrect email or password');
         return sendHtml(reply, 401, loginPage({ action, email, error: SIGN_IN_MESSAGES.incorrect }));
       }
 
-      limiter.recordSuccess(email);
+      verdict.attempt.succeeded();
       const grantId = await grantConsent(
         interaction,
         user.identityId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSignInLimiter, minutesUntil } from './signInLimiter.ts';
+import { createSignInLimiter, minutesUntil, type SignInLimiter } from './signInLimiter.ts';
 
 const MINUTE = 60_000;
 
@@ -14,57 +14,71 @@ function limiterWithClock() {
   };
 }
 
+/** An attempt that turns out wrong: beginning it is all it takes to count it. */
+function fail(limiter: SignInLimiter, email: string, ip: string): boolean {
+  return limiter.begin(email, ip).allowed;
+}
+
+function succeed(limiter: SignInLimiter, email: string, ip: string): void {
+  const check = limiter.begin(email, ip);
+  if (!check.allowed) throw new Error('blocked');
+  check.attempt.succeeded();
+}
+
 describe('sign-in limiter', () => {
   it('allows 5 failures per email within 15 minutes, then blocks until the oldest leaves the window', () => {
     const { limiter, advance } = limiterWithClock();
     for (let i = 0; i < 5; i++) {
-      expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({ allowed: true });
-      limiter.recordFailure('ada@example.test', '10.0.0.1');
+      expect(fail(limiter, 'ada@example.test', '10.0.0.1')).toBe(true);
       advance(MINUTE);
     }
     // Failures at t = 0..4 min; now t = 5 min: the first frees up at t = 15 min.
-    expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({
+    expect(limiter.begin('ada@example.test', '10.0.0.1')).toEqual({
       allowed: false,
       retryAfterMs: 10 * MINUTE,
     });
     // The email is blocked from any address, and regardless of letter case.
-    expect(limiter.check(' ADA@example.test', '10.9.9.9').allowed).toBe(false);
+    expect(limiter.begin(' ADA@example.test', '10.9.9.9').allowed).toBe(false);
     // Other emails from the same address are not.
-    expect(limiter.check('bob@example.test', '10.0.0.1').allowed).toBe(true);
+    expect(fail(limiter, 'bob@example.test', '10.0.0.1')).toBe(true);
 
     advance(10 * MINUTE - 1);
-    expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({ allowed: false, retryAfterMs: 1 });
+    expect(limiter.begin('ada@example.test', '10.0.0.1')).toEqual({ allowed: false, retryAfterMs: 1 });
     advance(1);
-    expect(limiter.check('ada@example.test', '10.0.0.1')).toEqual({ allowed: true });
-    // Only one failure left the window: one more failure blocks again.
-    limiter.recordFailure('ada@example.test', '10.0.0.1');
-    expect(limiter.check('ada@example.test', '10.0.0.1').allowed).toBe(false);
+    // One failure left the window: one more attempt is allowed, and counted, so the next is blocked again.
+    expect(fail(limiter, 'ada@example.test', '10.0.0.1')).toBe(true);
+    expect(limiter.begin('ada@example.test', '10.0.0.1').allowed).toBe(false);
+  });
+
+  it('counts attempts as they begin, so parallel guesses cannot pass the check together', () => {
+    const { limiter } = limiterWithClock();
+    // Ten attempts begun before any password is checked: only five get through.
+    const verdicts = Array.from({ length: 10 }, () => limiter.begin('ada@example.test', '10.0.0.9').allowed);
+    expect(verdicts.filter(Boolean)).toHaveLength(5);
   });
 
   it('allows 20 failures per client address across emails', () => {
     const { limiter, advance } = limiterWithClock();
-    for (let i = 0; i < 20; i++) {
-      expect(limiter.check(`user${i}@example.test`, '10.0.0.2').allowed).toBe(true);
-      limiter.recordFailure(`user${i}@example.test`, '10.0.0.2');
-    }
-    expect(limiter.check('fresh@example.test', '10.0.0.2')).toEqual({
+    for (let i = 0; i < 20; i++) expect(fail(limiter, `user${i}@example.test`, '10.0.0.2')).toBe(true);
+    expect(limiter.begin('fresh@example.test', '10.0.0.2')).toEqual({
       allowed: false,
       retryAfterMs: 15 * MINUTE,
     });
-    expect(limiter.check('fresh@example.test', '10.0.0.3').allowed).toBe(true);
+    expect(fail(limiter, 'fresh@example.test', '10.0.0.3')).toBe(true);
     advance(15 * MINUTE);
-    expect(limiter.check('fresh@example.test', '10.0.0.2').allowed).toBe(true);
+    expect(fail(limiter, 'fresh@example.test', '10.0.0.2')).toBe(true);
   });
 
-  it('forgives an email its failures after a successful sign-in, but not the address', () => {
+  it('does not count a successful attempt, and forgives the email its failures but not the address', () => {
     const { limiter } = limiterWithClock();
-    for (let i = 0; i < 5; i++) limiter.recordFailure('ada@example.test', '10.0.0.4');
-    expect(limiter.check('ada@example.test', '10.0.0.5').allowed).toBe(false);
-    limiter.recordSuccess('Ada@example.test');
-    expect(limiter.check('ada@example.test', '10.0.0.5').allowed).toBe(true);
+    for (let i = 0; i < 4; i++) fail(limiter, 'ada@example.test', '10.0.0.4');
+    succeed(limiter, 'Ada@example.test', '10.0.0.4');
+    for (let i = 0; i < 5; i++) expect(fail(limiter, 'ada@example.test', '10.0.0.5')).toBe(true);
+    expect(limiter.begin('ada@example.test', '10.0.0.5').allowed).toBe(false);
 
-    for (let i = 0; i < 15; i++) limiter.recordFailure(`other${i}@example.test`, '10.0.0.4');
-    expect(limiter.check('ada@example.test', '10.0.0.4').allowed).toBe(false);
+    // The address keeps its 4 failures; the success itself was not one of them.
+    for (let i = 0; i < 16; i++) expect(fail(limiter, `other${i}@example.test`, '10.0.0.4')).toBe(true);
+    expect(limiter.begin('someone@example.test', '10.0.0.4').allowed).toBe(false);
   });
 
   it('rounds the wait up to whole minutes, at least one', () => {

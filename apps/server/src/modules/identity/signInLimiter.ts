@@ -12,14 +12,21 @@ export interface SignInLimiterOptions {
   now?: () => number;
 }
 
-export type SignInCheck = { allowed: true } | { allowed: false; retryAfterMs: number };
+/** An attempt under way: counted as a failure from the moment it begins, until it succeeds. */
+export interface SignInAttempt {
+  /** The password was right: this attempt is no failure, and the email's failures are forgiven (not the IP's). */
+  succeeded(): void;
+}
+
+export type SignInCheck =
+  { allowed: true; attempt: SignInAttempt } | { allowed: false; retryAfterMs: number };
 
 export interface SignInLimiter {
-  /** Whether another attempt may be checked now; asked before the password is verified. */
-  check(email: string, ip: string): SignInCheck;
-  recordFailure(email: string, ip: string): void;
-  /** A successful sign-in forgives the email's failures (the IP's stay: they may concern other accounts). */
-  recordSuccess(email: string): void;
+  /**
+   * Asked before the password is verified. An allowed attempt is counted as a failure at once, so that many
+   * attempts sent in parallel cannot all pass the check before the first of them is found wrong.
+   */
+  begin(email: string, ip: string): SignInCheck;
 }
 
 export const SIGN_IN_LIMITS = {
@@ -64,19 +71,28 @@ export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInL
     for (const key of [...failures.keys()]) recent(key, at);
   }
 
+  function remove(key: string, time: number): void {
+    const times = failures.get(key);
+    const index = times?.indexOf(time) ?? -1;
+    if (times && index >= 0) times.splice(index, 1);
+  }
+
   return {
-    check(email, ip) {
+    begin(email, ip) {
       const at = now();
       const wait = Math.max(waitFor(emailKey(email), maxPerEmail, at), waitFor(ipKey(ip), maxPerIp, at));
-      return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
-    },
-    recordFailure(email, ip) {
-      const at = now();
+      if (wait > 0) return { allowed: false, retryAfterMs: wait };
       sweep(at);
       for (const key of [emailKey(email), ipKey(ip)]) failures.set(key, [...recent(key, at), at]);
-    },
-    recordSuccess(email) {
-      failures.delete(emailKey(email));
+      return {
+        allowed: true,
+        attempt: {
+          succeeded() {
+            remove(ipKey(ip), at);
+            failures.delete(emailKey(email));
+          },
+        },
+      };
     },
   };
 }

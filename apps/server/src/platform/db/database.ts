@@ -60,7 +60,14 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Names the connections in pg_stat_activity: the schema for tests, the product otherwise.
+    application_name: schemaName ?? 'kelvin',
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  // An idle client whose connection drops (server restart, failover, idle timeout) makes the pool emit
+  // 'error'; unhandled, that event would end the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`, 'DatabaseWarning');
   });
   if (schemaName) await pool.query(`create schema if not exists ${schemaName}`);
   const db = drizzlePg({ client: pool, schema });
