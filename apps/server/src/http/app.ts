@@ -1,30 +1,30 @@
-import Fastify, { LogController, type FastifyInstance } from "fastify";
-import type { Config } from "../config.ts";
-import { webBuildExists } from "../config.ts";
-import type { Database } from "../platform/db/database.ts";
-import { registerFileRoutes } from "../platform/files/fileRoutes.ts";
-import type { TelemetryBus } from "../platform/events/telemetryBus.ts";
-import type { FileStore } from "../platform/files/fileStore.ts";
-import type { TimeSeriesStore } from "../platform/timeseries/timeSeriesStore.ts";
-import { registerLiveValuesRoutes } from "../modules/liveValues/liveValuesRoutes.ts";
-import { lastSeenFromTable } from "../platform/live/lastSeenFromTable.ts";
-import type { LastValueTable } from "../platform/live/lastValueTable.ts";
-import type { TokenVerifier } from "../platform/identity/tokenVerifier.ts";
-import { registerMetrics } from "../platform/observability/metrics.ts";
-import { registerAccessGroupsRoutes } from "../modules/access/accessGroupsRoutes.ts";
-import { registerAssetsRoutes } from "../modules/assets/assetsRoutes.ts";
-import { registerAuditRoutes } from "../modules/audit/auditRoutes.ts";
-import { registerCompaniesRoutes } from "../modules/companies/companiesRoutes.ts";
-import { registerSystemRoutes } from "../modules/system/systemRoutes.ts";
-import { registerUserAdminRoutes } from "../modules/users/userAdminRoutes.ts";
-import { registerUsersRoutes } from "../modules/users/usersRoutes.ts";
-import { API_DOCS_POLICY, apiDocsPage } from "./apiDocsPage.ts";
-import { createAuthenticator } from "./authenticate.ts";
-import { createAgentAuthenticator } from "./authenticateAgent.ts";
-import { installErrorHandler } from "./errorHandler.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
-import { createRouteContext } from "./routeContext.ts";
-import { registerWebApp } from "./webApp.ts";
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { webBuildExists } from '../config.ts';
+import type { Database } from '../platform/db/database.ts';
+import { registerFileRoutes } from '../platform/files/fileRoutes.ts';
+import type { TelemetryBus } from '../platform/events/telemetryBus.ts';
+import type { FileStore } from '../platform/files/fileStore.ts';
+import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
+import { registerLiveValuesRoutes } from '../modules/liveValues/liveValuesRoutes.ts';
+import { lastSeenFromTable } from '../platform/live/lastSeenFromTable.ts';
+import type { LastValueTable } from '../platform/live/lastValueTable.ts';
+import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
+import { registerMetrics } from '../platform/observability/metrics.ts';
+import { registerAccessGroupsRoutes } from '../modules/access/accessGroupsRoutes.ts';
+import { registerAssetsRoutes } from '../modules/assets/assetsRoutes.ts';
+import { registerAuditRoutes } from '../modules/audit/auditRoutes.ts';
+import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts';
+import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
+import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
+import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
+import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
+import { createAuthenticator } from './authenticate.ts';
+import { createAgentAuthenticator } from './authenticateAgent.ts';
+import { installErrorHandler } from './errorHandler.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { createRouteContext } from './routeContext.ts';
+import { registerWebApp } from './webApp.ts';
 
 export interface AppDeps {
   config: Config;
@@ -49,51 +49,41 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        'res.headers["set-cookie"]',
-      ],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 10 * 1024 * 1024,
     // A hop count, never `true`: the leftmost X-Forwarded-For entry is the client's to forge.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Request lines for API and identity calls; probes, metrics scrapes and static files would drown them.
     logController: new LogController({
-      disableRequestLogging: (request) =>
-        !/^\/(api|oidc|live)\//.test(request.url),
+      disableRequestLogging: (request) => !/^\/(api|oidc|live)\//.test(request.url),
     }),
   });
   const serveWeb = webBuildExists(config);
   installErrorHandler(app, { spaFallback: serveWeb });
   registerMetrics(app);
 
-  app.get("/healthz", () => Promise.resolve({ status: "ok" }));
-  app.get("/readyz", async (_request, reply) => {
+  app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
     try {
       await database.ping();
-      return { status: "ready", database: database.kind };
+      return { status: 'ready', database: database.kind };
     } catch (error) {
-      app.log.warn({ err: error }, "readiness check failed");
-      return reply
-        .status(503)
-        .send({
-          message: "The database is not reachable.",
-          code: "UNAVAILABLE",
-        });
+      app.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({
+        message: 'The database is not reachable.',
+        code: 'UNAVAILABLE',
+      });
     }
   });
 
   const openApiDocument = buildOpenApiDocument();
-  app.get("/api/openapi.json", () => Promise.resolve(openApiDocument));
+  app.get('/api/openapi.json', () => Promise.resolve(openApiDocument));
   // The docs page has one inline script of its own; nothing else may run there.
-  app.get("/api/docs", (_request, reply) =>
+  app.get('/api/docs', (_request, reply) =>
     reply
-      .type("text/html")
-      .header(
-        "content-security-policy",
-        `${API_DOCS_POLICY}; frame-ancestors 'none'`,
-      )
+      .type('text/html')
+      .header('content-security-policy', `${API_DOCS_POLICY}; frame-ancestors 'none'`)
       .send(apiDocsPage),
   );
 
