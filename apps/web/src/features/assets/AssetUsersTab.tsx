@@ -11,9 +11,12 @@ import { assetDisplayName } from '@kelvin/domain';
 
 /** The users whose access groups hold the asset; users of the asset's company can be added or removed. */
 export function AssetUsersTab({ asset }: { asset: Asset }) {
-  const users = useAssetUsers(asset.assetId);
+  const scope = usePermissionScope();
+  // Who holds an asset is user data (names, emails): only readers of the company's users may see it.
+  const canRead = scope.forCompany('users:read', asset.companyId);
+  const users = useAssetUsers(asset.assetId, canRead);
   const remove = useRemoveAssetFromUsers();
-  const canChange = usePermissionScope().forCompany('users:write', asset.companyId);
+  const canChange = scope.forCompany('users:write', asset.companyId);
   const name = assetDisplayName(asset);
 
   function handleRemove(user: User) {
@@ -26,6 +29,10 @@ export function AssetUsersTab({ asset }: { asset: Asset }) {
           .mutateAsync({ assetId: asset.assetId, userIds: [user.userId] })
           .then(() => toastsFor(`${user.name} removed`).onSuccess(), failWithToast),
     });
+  }
+
+  if (!canRead) {
+    return <EmptyState>You do not have permission to see who has access to this asset.</EmptyState>;
   }
 
   return (

@@ -5,9 +5,10 @@ import { apiCall } from '../../shared/api/index.ts';
 /** Access groups join users and assets; both sides' lists sit under this key. */
 const accessKey = ['accessGroups'] as const;
 
-/** The users whose default access groups hold the asset. */
-export function useAssetUsers(assetId: number) {
+/** The users whose default access groups hold the asset; the server answers only callers with users:read. */
+export function useAssetUsers(assetId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...accessKey, 'asset', assetId],
     queryFn: ({ signal }) => apiCall(contract.accessGroupsListAssetUsers, { body: { assetId }, signal }),
   });

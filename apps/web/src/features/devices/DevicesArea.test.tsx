@@ -65,6 +65,14 @@ describe('devices area', () => {
     expect(screen.getByRole('tab', { name: 'Live view' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('tells a user without users:read that the users tab is not theirs, without asking the server', async () => {
+    const { requests } = renderDevices('/user/devices/4/assets/users');
+    expect(
+      await screen.findByText('You do not have permission to see who has access to this asset.'),
+    ).toBeInTheDocument();
+    expect(requests.some((request) => request.path.includes('assetAccessGroups'))).toBe(false);
+  });
+
   it('says the tabs of later areas are not available yet', async () => {
     renderDevices('/user/devices/4/assets/maintenance');
     expect(await screen.findByText('This tab is not available yet.')).toBeInTheDocument();
