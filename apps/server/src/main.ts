@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig, webBuildExists } from './config.ts';
 import { seedDemo, type DemoSummary } from './demo/seedDemo.ts';
+import { loopbackOrigin, startSimulator, type Simulator } from './demo/simulator.ts';
+import { simulatorOptionsFrom } from './demo/simulatorOptions.ts';
 import { createServer } from './server.ts';
 
 function printBanner(url: string, demo: DemoSummary | undefined, webBuilt: boolean): void {
@@ -27,13 +29,27 @@ async function main(): Promise<void> {
       })
     : undefined;
   await server.app.listen({ port: config.port, host: config.host });
+  // The demo agents stream through the public ingestion call, so they start once the server listens.
+  const simulatorOptions = simulatorOptionsFrom();
+  const simulator: Simulator | undefined =
+    config.seedDemo && simulatorOptions.enabled
+      ? await startSimulator({
+          db: server.database.db,
+          timeseries: server.timeseries,
+          log: server.app.log,
+          baseUrl: loopbackOrigin(config.host, config.port),
+          options: simulatorOptions,
+        })
+      : undefined;
 
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    (simulator?.stop() ?? Promise.resolve())
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,6 +1,9 @@
 import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
+import { fileAttachmentsEndpoints } from './fileAttachments.ts';
+import { metricsEndpoints } from './metrics.ts';
 import { systemEndpoints } from './system.ts';
+import { telemetryEndpoints } from './telemetry.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
 import { usersEndpoints } from './users.ts';
 import type { EndpointDef } from './endpoint.ts';
@@ -27,6 +30,9 @@ export const contract = {
   ...userAdminEndpoints,
   ...companiesEndpoints,
   ...assetsEndpoints,
+  ...metricsEndpoints,
+  ...telemetryEndpoints,
+  ...fileAttachmentsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

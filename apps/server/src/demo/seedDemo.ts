@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/identity/passwords.ts';
 import { syncCompanyIdSequence } from '../modules/companies/companiesRepository.ts';
 import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './demoFleet.ts';
 import { seedFleet } from './seedFleet.ts';
+import { seedMetricCatalogue } from './seedMetrics.ts';
 
 const PASSWORD_FILE = 'demo-password.txt';
 
@@ -55,6 +56,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummar
         await seedCompany(tx, company, passwordHash, options.files);
     });
   }
+  // Every start, not only the first: the catalogue upsert is idempotent and brings new aliases to old databases.
+  await seedMetricCatalogue(db);
   const all = [providerCompanyDemo, ...customerCompaniesDemo];
   return {
     created,

@@ -18,6 +18,9 @@ import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
+import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
+import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
+import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -70,10 +73,7 @@ export async function buildApp({
       return { status: 'ready', database: database.kind };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({
-        message: 'The database is not reachable.',
-        code: 'UNAVAILABLE',
-      });
+      return reply.status(503).send({ message: 'The database is not reachable.', code: 'UNAVAILABLE' });
     }
   });
 
@@ -105,6 +105,9 @@ export async function buildApp({
   registerAssetsRoutes(context, { lastSeen: lastSeenFromTable(lastValues) });
   registerLiveValuesRoutes(context, { lastValues });
   registerAccessGroupsRoutes(context);
+  registerTelemetryRoutes(context);
+  registerMetricsRoutes(context);
+  registerUploadsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

@@ -66,6 +66,21 @@ export interface SeriesRegions {
   regions: DataRegion[];
 }
 
+/**
+ * `batchId` makes an insert exactly-once: the id is stored with the points, and an id already stored answers
+ * `{ duplicate: true }` without writing anything. Ids are opaque here; callers scope them per writer (e.g.
+ * `agent:12:<id>`) so that one writer cannot block another's. An insert with a batch id and no points still
+ * records the id (a batch of only text values must not be announced twice either).
+ */
+export interface InsertOptions {
+  batchId?: string | undefined;
+}
+
+export interface InsertResult {
+  /** True when `batchId` was already stored: nothing was written. */
+  duplicate: boolean;
+}
+
 /** How long each level is kept, in milliseconds back from `now`. */
 export interface RetentionPolicy {
   rawMs: number;
@@ -79,14 +94,16 @@ export interface RetentionPolicy {
  * (min, max, sum, count, sum of squares, highest status) up to date inside `insert`, late and out-of-order points
  * included.
  *
- * Re-inserting the same points counts them again, in raw data and rollups alike: deduplication belongs to the
- * caller (the ingestion log keyed by batch id), because detecting duplicates here would need a unique index on
- * raw points, which costs most of the ingest rate.
+ * Re-inserting the same points without a batch id counts them again, in raw data and rollups alike: detecting
+ * duplicate points would need a unique index on raw points, which costs most of the ingest rate. Deduplication is
+ * by batch id instead (InsertOptions): DuckDB stores the id in the same transaction as the points (exactly once);
+ * ClickHouse checks the id before and records it after the points (see clickHouseBatches.ts for the window).
  */
 export interface TimeSeriesStore {
   readonly kind: 'duckdb' | 'clickhouse';
   /** Resolves once the points are durable (DuckDB: committed to its write-ahead log). */
-  insert(points: readonly TimeSeriesPoint[]): Promise<void>;
+  insert(points: readonly TimeSeriesPoint[], options?: InsertOptions): Promise<InsertResult>;
+  /** The bulk path without batch ids (benchmarks, trusted bulk loads); `insert` carries batch ids. */
   insertColumns(columns: PointColumns): Promise<void>;
   /** Throws TimeSeriesQueryError (a 400 for the caller) for a request the spec refuses, e.g. RAW over 24 h. */
   query(query: TimeSeriesQuery): Promise<TimeSeries[]>;

@@ -113,7 +113,17 @@ export const userRoutes: RouteObject[] = [
     path: 'scheduling',
     ...unavailableSection('Scheduling', { id: 'scheduling', checks: sectionChecks.scheduling }),
   },
-  { path: 'uploads', ...unavailableSection('Uploads', { id: 'uploads', checks: sectionChecks.uploads }) },
+  {
+    path: 'uploads',
+    ...lazySection(
+      'Uploads',
+      async () => (await import('../../features/uploads/UploadsPage.tsx')).UploadsPage,
+      {
+        id: 'uploads',
+        checks: sectionChecks.uploads,
+      },
+    ),
+  },
   { path: 'orders', ...unavailableSection('Orders', { id: 'orders', checks: sectionChecks.orders }) },
   {
     path: 'inventory',

@@ -10,7 +10,15 @@ import {
 } from '../queryExecution.ts';
 import { clickHouseDialect } from '../sql/dialect.ts';
 import { RAW_TABLE } from '../sql/pointSql.ts';
-import type { PointColumns, RetentionPolicy, TimeSeriesPoint, TimeSeriesStore } from '../timeSeriesStore.ts';
+import type {
+  InsertOptions,
+  InsertResult,
+  PointColumns,
+  RetentionPolicy,
+  TimeSeriesPoint,
+  TimeSeriesStore,
+} from '../timeSeriesStore.ts';
+import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
   DISK_BYTES_SQL,
@@ -84,7 +92,9 @@ export async function openClickHouseStore(
     // warns unless progress headers are on, which 18.16 sends differently).
     request_timeout: 60_000,
   });
-  for (const sql of CLICKHOUSE_SCHEMA_SQL) await client.command({ query: sql });
+  for (const sql of [...CLICKHOUSE_SCHEMA_SQL, CLICKHOUSE_BATCHES_SCHEMA_SQL])
+    await client.command({ query: sql });
+  const batches = createClickHouseBatchLog(client);
 
   const select = async (sql: string): Promise<unknown[]> => {
     const result = await client.query({ query: sql, format: 'JSONEachRow' });
@@ -96,9 +106,7 @@ export async function openClickHouseStore(
     selectSlots: async (sql) => toSlotRows(z.array(slotRow).parse(await select(sql))),
   };
 
-  const insertColumns = async (columns: PointColumns): Promise<void> => {
-    const problem = pointColumnsProblem(columns);
-    if (problem) throw new Error(problem);
+  const writeColumns = async (columns: PointColumns): Promise<void> => {
     for (let offset = 0; offset < columns.timestamps.length; offset += INSERT_ROWS) {
       const end = Math.min(offset + INSERT_ROWS, columns.timestamps.length);
       const values = [];
@@ -114,21 +122,30 @@ export async function openClickHouseStore(
       await client.insert({ table: RAW_TABLE, values, format: 'JSONEachRow' });
     }
   };
+  const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
+    const problem = pointColumnsProblem(columns);
+    if (problem) throw new Error(problem);
+    return batches.once(options.batchId, () => writeColumns(columns));
+  };
 
   return {
     kind: 'clickhouse',
-    insertColumns,
-    insert: async (points: readonly TimeSeriesPoint[]) => {
+    insertColumns: async (columns: PointColumns) => {
+      await insertBatch(columns);
+    },
+    insert: async (points: readonly TimeSeriesPoint[], options?: InsertOptions) => {
       const problem = points.map(pointProblem).find((found) => found !== null);
       if (problem) throw new Error(problem);
-      await insertColumns(toPointColumns(points));
+      return insertBatch(toPointColumns(points), options);
     },
     query: (query) => runTimeSeriesQuery(engine, query),
     regions: (query) => runRegionsQuery(engine, query),
     applyRetention: async (policy: RetentionPolicy) => {
       const now = policy.now ?? Date.now();
       const cutoffs = { raw: now - policy.rawMs, minute: now - policy.minuteMs, hour: now - policy.hourMs };
-      for (const sql of retentionSql(cutoffs)) await client.command({ query: sql });
+      for (const sql of [...retentionSql(cutoffs), batches.retentionSql(now)]) {
+        await client.command({ query: sql });
+      }
       await waitForMutations(select);
     },
     compact: () => Promise.resolve(),

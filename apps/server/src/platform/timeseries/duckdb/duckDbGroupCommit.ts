@@ -1,27 +1,47 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import type { PointColumns } from '../timeSeriesStore.ts';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { InsertResult, PointColumns } from '../timeSeriesStore.ts';
 import { appendToStage } from './duckDbAppend.ts';
-import { CLEAR_STAGE_SQL, MOVE_STAGE_SQL } from './duckDbSchema.ts';
+import { BATCHES_TABLE, CLEAR_STAGE_SQL, MOVE_STAGE_SQL } from './duckDbSchema.ts';
 
 interface PendingBatch {
   columns: PointColumns;
-  resolve: () => void;
+  batchId: string | undefined;
+  resolve: (result: InsertResult) => void;
   reject: (error: unknown) => void;
 }
 
 /** A group stops growing here, so that one transaction's WAL and stage table stay a few hundred megabytes. */
 const MAX_GROUP_POINTS = 2_000_000;
 
+/** Which of `ids` are already stored. Runs on the writer, inside its queue, so nothing can insert meanwhile. */
+async function storedBatchIds(writer: DuckDBConnection, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const placeholders = ids.map((_, index) => `$${index + 1}`).join(', ');
+  const reader = await writer.runAndReadAll(
+    `SELECT batch_id FROM ${BATCHES_TABLE} WHERE batch_id IN (${placeholders})`,
+    [...ids],
+  );
+  return new Set(reader.getRows().map(([id]) => String(id)));
+}
+
+function recordBatchIdsSql(ids: readonly string[], now: number): { sql: string; values: DuckDBValue[] } {
+  const rows = ids.map((_, index) => `($${index + 1}, ${now})`).join(', ');
+  return { sql: `INSERT INTO ${BATCHES_TABLE} VALUES ${rows}`, values: [...ids] };
+}
+
 /**
  * Group commit: batches that arrive while a transaction is running are written together by the next one. Each
  * transaction costs ~40 ms of fixed work (statements, WAL sync) whatever its size, so concurrent agents sending
  * 10-50 k point batches share that cost instead of queueing behind it. Every batch in a group resolves only after
  * the group's COMMIT, and a failed group rejects all its batches with nothing applied (callers retry by batch id).
+ *
+ * Batch ids are written by the same transaction as their points, so a batch is either stored with its id or not
+ * at all: a re-sent id is answered `duplicate` whatever happened before (crash, lost response, concurrent resend).
  */
 export function createGroupCommit(
   writer: DuckDBConnection,
   serialized: (work: () => Promise<void>) => Promise<void>,
-): (columns: PointColumns) => Promise<void> {
+): (columns: PointColumns, batchId: string | undefined) => Promise<InsertResult> {
   const pending: PendingBatch[] = [];
   let scheduled = false;
 
@@ -35,10 +55,32 @@ export function createGroupCommit(
       group.push(next);
       points += next.columns.timestamps.length;
     }
+    const duplicates = new Set<PendingBatch>();
     try {
-      for (const batch of group) await appendToStage(writer, batch.columns);
-      for (const sql of MOVE_STAGE_SQL) await writer.run(sql);
-      group.forEach((batch) => batch.resolve());
+      const ids = group.flatMap((batch) => (batch.batchId === undefined ? [] : [batch.batchId]));
+      const seen = await storedBatchIds(writer, [...new Set(ids)]);
+      const fresh: string[] = [];
+      for (const batch of group) {
+        if (batch.batchId === undefined) continue;
+        // Already stored, or sent twice within this group: the later copies are duplicates.
+        if (seen.has(batch.batchId)) duplicates.add(batch);
+        else {
+          seen.add(batch.batchId);
+          fresh.push(batch.batchId);
+        }
+      }
+      for (const batch of group) {
+        if (!duplicates.has(batch) && batch.columns.timestamps.length > 0)
+          await appendToStage(writer, batch.columns);
+      }
+      const commit = MOVE_STAGE_SQL.length - 1;
+      for (const sql of MOVE_STAGE_SQL.slice(0, commit)) await writer.run(sql);
+      if (fresh.length > 0) {
+        const { sql, values } = recordBatchIdsSql(fresh, Date.now());
+        await writer.run(sql, values);
+      }
+      for (const sql of MOVE_STAGE_SQL.slice(commit)) await writer.run(sql);
+      group.forEach((batch) => batch.resolve({ duplicate: duplicates.has(batch) }));
     } catch (error) {
       await writer.run('ROLLBACK').catch(() => undefined);
       group.forEach((batch) => batch.reject(error));
@@ -54,9 +96,9 @@ export function createGroupCommit(
     void serialized(writeGroup);
   };
 
-  return (columns) =>
-    new Promise<void>((resolve, reject) => {
-      pending.push({ columns, resolve, reject });
+  return (columns, batchId) =>
+    new Promise<InsertResult>((resolve, reject) => {
+      pending.push({ columns, batchId, resolve, reject });
       schedule();
     });
 }

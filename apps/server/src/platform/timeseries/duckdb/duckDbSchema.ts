@@ -1,5 +1,14 @@
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 
+/**
+ * Batch ids stored with their points in the same transaction, so that a re-sent batch is recognised exactly
+ * (InsertOptions.batchId). No unique index: the single serialized writer checks before it inserts, and a scan of a
+ * week of ids (a few hundred thousand short strings) costs about a millisecond.
+ */
+export const BATCHES_TABLE = 'ts_batches';
+/** A retry comes within minutes; after a week an id is forgotten, keeping the table (and its scans) small. */
+export const BATCH_ID_RETENTION_MS = 7 * 24 * 3_600_000;
+
 /** Hours that received points since they were last compacted. */
 const DIRTY_TABLE = 'ts_dirty_hours';
 /**
@@ -40,6 +49,7 @@ ${ROLLUPS.map(
 );`,
 ).join('\n')}
 CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS ${BATCHES_TABLE} (batch_id VARCHAR NOT NULL, created_at BIGINT NOT NULL);
 `;
 
 /** Per writer connection: the appender fills this first, so one transaction can move it into raw and rollups. */
@@ -121,8 +131,14 @@ export function compactPeriodsSql(periods: { first: number; last: number }): str
   ];
 }
 
-export function retentionSql(cutoffs: { raw: number; minute: number; hour: number }): string[] {
+export function retentionSql(cutoffs: {
+  raw: number;
+  minute: number;
+  hour: number;
+  batches: number;
+}): string[] {
   return [
+    `DELETE FROM ${BATCHES_TABLE} WHERE created_at < ${cutoffs.batches}`,
     `DELETE FROM ${RAW_TABLE} WHERE ts < ${cutoffs.raw}`,
     `DELETE FROM ${ROLLUP_TABLES.minute} WHERE bucket < ${cutoffs.minute}`,
     `DELETE FROM ${ROLLUP_TABLES.hour} WHERE bucket < ${cutoffs.hour}`,

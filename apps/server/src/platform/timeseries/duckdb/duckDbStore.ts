@@ -4,10 +4,18 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
-import type { PointColumns, RetentionPolicy, TimeSeriesPoint, TimeSeriesStore } from '../timeSeriesStore.ts';
+import type {
+  InsertOptions,
+  InsertResult,
+  PointColumns,
+  RetentionPolicy,
+  TimeSeriesPoint,
+  TimeSeriesStore,
+} from '../timeSeriesStore.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
 import {
+  BATCH_ID_RETENTION_MS,
   compactPeriodsSql,
   COMPACTION_PERIOD_MS,
   dirtyPeriodsSql,
@@ -80,27 +88,35 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   };
 
   const commitInGroup = createGroupCommit(writer, serialized);
-  const insertColumns = async (columns: PointColumns): Promise<void> => {
+  const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
     const problem = pointColumnsProblem(columns);
     if (problem) throw new Error(problem);
-    if (columns.timestamps.length > 0) await commitInGroup(columns);
+    if (columns.timestamps.length === 0 && options.batchId === undefined) return { duplicate: false };
+    return commitInGroup(columns, options.batchId);
   };
 
   return {
     kind: 'duckdb',
     filePath,
-    insertColumns,
-    insert: async (points: readonly TimeSeriesPoint[]) => {
+    insertColumns: async (columns: PointColumns) => {
+      await insertBatch(columns);
+    },
+    insert: async (points: readonly TimeSeriesPoint[], options?: InsertOptions) => {
       const problem = points.map(pointProblem).find((found) => found !== null);
       if (problem) throw new Error(problem);
-      await insertColumns(toPointColumns(points));
+      return insertBatch(toPointColumns(points), options);
     },
     query: (query) => runTimeSeriesQuery(engine, query),
     regions: (query) => runRegionsQuery(engine, query),
     applyRetention: (policy: RetentionPolicy) =>
       serialized(async () => {
         const now = policy.now ?? Date.now();
-        const cutoffs = { raw: now - policy.rawMs, minute: now - policy.minuteMs, hour: now - policy.hourMs };
+        const cutoffs = {
+          raw: now - policy.rawMs,
+          minute: now - policy.minuteMs,
+          hour: now - policy.hourMs,
+          batches: now - BATCH_ID_RETENTION_MS,
+        };
         for (const sql of retentionSql(cutoffs)) await writer.run(sql);
       }),
     compact: async (now = Date.now()) => {

@@ -1,0 +1,210 @@
+import type { MetricDefinition } from './metricCatalogue.ts';
+import { enumValues } from './metricEnums.ts';
+
+/** Point statuses the demo uses: 1 a good reading (spec default), 3 a reading in alarm, 8 a failed sensor. */
+export const DEMO_STATUS = { ok: 1, inAlarm: 3, sensorFailure: 8 } as const;
+
+/** What a fault does to a unit: the metrics it pushes, and where. */
+interface FaultEffect {
+  alias: string;
+  offset?: number;
+  set?: number;
+  status: number;
+}
+
+const FAULT_EFFECTS: Record<number, FaultEffect[]> = {
+  101: [{ alias: 'temperature.supplyAir', offset: 7, status: DEMO_STATUS.inAlarm }],
+  102: [{ alias: 'temperature.supplyAir', offset: -6, status: DEMO_STATUS.inAlarm }],
+  103: [{ alias: 'temperature.returnAir', offset: 9, status: DEMO_STATUS.inAlarm }],
+  201: [{ alias: 'humidity.return', offset: 28, status: DEMO_STATUS.inAlarm }],
+  202: [{ alias: 'humidity.return', offset: -27, status: DEMO_STATUS.inAlarm }],
+  301: [{ alias: 'compressor.1.dischargePressure', offset: 160, status: DEMO_STATUS.inAlarm }],
+  302: [{ alias: 'compressor.1.suctionPressure', offset: -70, status: DEMO_STATUS.inAlarm }],
+  401: [
+    { alias: 'fan.1.state', set: 3, status: DEMO_STATUS.inAlarm },
+    { alias: 'fan.1.speed', set: 0, status: DEMO_STATUS.inAlarm },
+  ],
+  402: [{ alias: 'airflow.supply', offset: -15_000, status: DEMO_STATUS.inAlarm }],
+  501: [{ alias: 'leak.zone.1.detected', set: 1, status: DEMO_STATUS.inAlarm }],
+  601: [{ alias: 'chilledWater.flow', offset: -3.5, status: DEMO_STATUS.inAlarm }],
+  701: [{ alias: 'pressure.filterDifferential', offset: 0.9, status: DEMO_STATUS.inAlarm }],
+  801: [{ alias: 'power.total', set: 0, status: DEMO_STATUS.inAlarm }],
+  901: [{ alias: 'temperature.supplyAir', set: -40, status: DEMO_STATUS.sensorFailure }],
+};
+const FAULT_CODES = Object.keys(FAULT_EFFECTS).map(Number);
+
+/** Rates per unit per hour: a fault every few hours somewhere in a hall, a silent spell now and then. */
+const FAULTS_PER_HOUR = 0.25;
+const GAPS_PER_HOUR = 0.12;
+/** A fixed origin for counters, so that backfill and live values agree on run hours and energy. */
+const COUNTER_ORIGIN = Date.UTC(2024, 0, 1);
+
+export interface SimulatedPoint {
+  alias: string;
+  value: number | boolean | string;
+  status: number;
+}
+
+export interface UnitSimulation {
+  /** True while the unit is in a communication gap: the agent sends nothing for it. */
+  silent(now: number): boolean;
+  /** Advances the unit to `now` and reads every metric once. */
+  sample(now: number, options?: { includeText?: boolean }): SimulatedPoint[];
+}
+
+function gaussian(random: () => number): number {
+  const u = Math.max(random(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+function roundFor(spread: number, value: number): number {
+  const decimals = spread >= 1 ? 1 : spread >= 0.1 ? 2 : spread >= 0.01 ? 3 : 4;
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** The component a metric belongs to (fan.2.speed → fan.2), for "no speed while stopped". */
+function componentOf(alias: string): string | null {
+  const match = /^(fan|compressor|pump)\.(\d+)\./.exec(alias);
+  return match ? `${match[1] ?? ''}.${match[2] ?? ''}` : null;
+}
+const STOPPED_READINGS = /\.(speed|rpm|current|power)$/;
+
+/**
+ * One unit's behaviour: mean-reverting random walks around their centres with a daily swing, step changes for
+ * states, faults that raise alarms and push the affected readings (with status bits), a filter that slowly clogs,
+ * and communication gaps of a few minutes. Each unit has its own offsets, so a fleet does not move in lockstep.
+ */
+export function createUnitSimulation(
+  unit: { assetId: number; serialNumber: string; model: string },
+  metrics: readonly MetricDefinition[],
+  start: number,
+  random: () => number = Math.random,
+): UnitSimulation {
+  const offsets = new Map<string, number>();
+  const values = new Map<string, number>();
+  const states = new Map<string, number>();
+  const phase = random() * 2 * Math.PI;
+  let bootAt = start - random() * 40 * 86_400_000;
+  let fault: { code: number; until: number } | null = null;
+  let silentUntil = 0;
+  let last = start;
+
+  for (const metric of metrics) {
+    const b = metric.behaviour;
+    if (b.kind === 'walk') {
+      const offset = (random() - 0.5) * b.spread * 2;
+      offsets.set(metric.alias, offset);
+      values.set(metric.alias, b.center + offset);
+    }
+    if (b.kind === 'state') states.set(metric.alias, b.normal);
+  }
+
+  const advance = (now: number): void => {
+    const hours = Math.max(0, now - last) / 3_600_000;
+    last = now;
+    if (fault && now >= fault.until) fault = null;
+    if (!fault && random() < FAULTS_PER_HOUR * hours) {
+      const code = FAULT_CODES[Math.floor(random() * FAULT_CODES.length)] ?? 101;
+      fault = { code, until: now + (5 + random() * 25) * 60_000 };
+      if (code === 801) bootAt = now; // a power failure restarts the controller
+    }
+    if (now >= silentUntil && random() < GAPS_PER_HOUR * hours) {
+      silentUntil = now + (2 + random() * 6) * 60_000;
+    }
+    const steps = Math.max(1, hours * 360); // the walk is tuned for 10 s steps
+    for (const metric of metrics) {
+      const b = metric.behaviour;
+      if (b.kind === 'walk') {
+        // A daily swing of one spread, and for the filter a slow clog over the weeks.
+        const daily = Math.sin((2 * Math.PI * now) / 86_400_000 + phase) * b.spread;
+        const clog =
+          metric.alias === 'pressure.filterDifferential' ? ((now - bootAt) / 86_400_000) * 0.01 : 0;
+        const target = b.center + (offsets.get(metric.alias) ?? 0) + daily + clog;
+        const current = values.get(metric.alias) ?? target;
+        const pull = 1 - 0.95 ** steps;
+        const next =
+          current + (target - current) * pull + gaussian(random) * b.spread * 0.15 * Math.sqrt(steps);
+        values.set(metric.alias, Math.min(b.max ?? Infinity, Math.max(b.min ?? -Infinity, next)));
+      } else if (b.kind === 'state') {
+        const current = states.get(metric.alias) ?? b.normal;
+        // Away from normal, a state comes back ten times faster than it left.
+        const rate = current === b.normal ? b.changesPerHour : b.changesPerHour * 10 + 2;
+        if (random() < rate * hours) {
+          const options = enumValues(b.enumName).filter((value) => value !== current);
+          const next = current !== b.normal ? b.normal : options[Math.floor(random() * options.length)];
+          states.set(metric.alias, next ?? b.normal);
+        }
+      }
+    }
+  };
+
+  const read = (metric: MetricDefinition, now: number): SimulatedPoint | null => {
+    const b = metric.behaviour;
+    const status = DEMO_STATUS.ok;
+    switch (b.kind) {
+      case 'walk': {
+        const component = componentOf(metric.alias);
+        const stopped =
+          component !== null &&
+          STOPPED_READINGS.test(metric.alias) &&
+          (states.get(`${component}.state`) ?? 1) !== 1;
+        return {
+          alias: metric.alias,
+          value: stopped ? 0 : roundFor(b.spread, values.get(metric.alias) ?? b.center),
+          status,
+        };
+      }
+      case 'setpoint':
+        return { alias: metric.alias, value: b.value, status };
+      case 'state':
+        return { alias: metric.alias, value: states.get(metric.alias) ?? b.normal, status };
+      case 'flag':
+        return { alias: metric.alias, value: fault !== null && b.faultCodes.includes(fault.code), status };
+      case 'counter':
+        return {
+          alias: metric.alias,
+          value: Math.round(b.start + (b.perHour * (now - COUNTER_ORIGIN)) / 3_600_000),
+          status,
+        };
+      case 'version':
+        return { alias: metric.alias, value: b.value, status };
+      case 'uptime':
+        return { alias: metric.alias, value: Math.round((now - bootAt) / 1000), status };
+      case 'text':
+        return { alias: metric.alias, value: b.value === 'serial' ? unit.serialNumber : unit.model, status };
+      case 'alarmCode':
+        return { alias: metric.alias, value: fault?.code ?? 0, status };
+      case 'alarmLevel':
+        return { alias: metric.alias, value: fault ? ([501, 801].includes(fault.code) ? 3 : 2) : 0, status };
+      case 'alarmCount':
+        return { alias: metric.alias, value: fault ? 1 : 0, status };
+    }
+  };
+
+  return {
+    silent: (now) => now < silentUntil,
+    sample(now, options = {}) {
+      advance(now);
+      const points: SimulatedPoint[] = [];
+      const effects = new Map(
+        (fault ? (FAULT_EFFECTS[fault.code] ?? []) : []).map((effect) => [effect.alias, effect]),
+      );
+      for (const metric of metrics) {
+        if (metric.behaviour.kind === 'text' && !options.includeText) continue;
+        const point = read(metric, now);
+        if (!point) continue;
+        const effect = effects.get(metric.alias);
+        if (effect && typeof point.value === 'number') {
+          point.value = effect.set ?? point.value + (effect.offset ?? 0);
+          point.status = effect.status;
+        } else if (effect && typeof point.value === 'boolean') {
+          point.value = effect.set === 1;
+          point.status = effect.status;
+        }
+        points.push(point);
+      }
+      return points;
+    },
+  };
+}
