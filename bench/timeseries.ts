@@ -42,6 +42,10 @@ const RAW_STEP_MS = 500; // 2 Hz
 const BATCH_MS = 10 * 60_000; // an agent batch: ten minutes of every series of the asset set
 const LONG_BATCH_MS = 30 * DAY;
 const LONG_ASSET = 500;
+/** The steady background load: a large fleet reporting every metric every 10 s. */
+const FLEET_UNITS = 1000;
+const FLEET_METRICS = 200;
+const FLEET_PERIOD_MS = 10_000;
 const metricIds = Array.from({ length: METRICS }, (_, index) => index + 1);
 
 const daySpecs = seriesSpecs(
@@ -76,6 +80,9 @@ interface EngineFigures {
   ingest: number;
   points: number;
   dayQuery: Latencies;
+  idleQuery: Latencies;
+  fleetQuery: Latencies;
+  fleetIngest: number;
   concurrentIngest: number;
   longQuery: Latencies;
   bytesPerPoint: number;
@@ -108,7 +115,8 @@ async function runStore(bench: BenchStore): Promise<EngineFigures> {
     `${bench.name}: day query ${daySeries?.timestamps.length ?? 0} points, 24-month query ${longSeries?.timestamps.length ?? 0} points per series`,
   );
 
-  // Query latency under concurrent ingest: other assets keep streaming the same day.
+  const idleLatencies = await measureLatencies(size.runs, () => bench.store.query(dayQuery));
+  // Flat out: other assets stream the same day as fast as the store acknowledges (the worst case).
   const writerSpecs = seriesSpecs(
     Array.from({ length: size.assets }, (_, index) => 1001 + index),
     METRICS,
@@ -126,10 +134,43 @@ async function runStore(bench: BenchStore): Promise<EngineFigures> {
   await bench.store.compact(DAY_START + 2 * DAY);
   const bytes = await bench.diskBytes();
   const used = await bench.usedBytes();
+  // Under a fleet's steady ingest: 1,000 units x 200 metrics every 10 s = 20,000 points/s, sent as one batch per
+  // second from a tenth of the units (each unit reports every 10 s), into the same day as the query. Last, after
+  // the size figures: 200,000 series of a few points each say nothing about storage at steady state (a series
+  // that has reported for an hour has 360 points).
+  const fleetSpecs = seriesSpecs(
+    Array.from({ length: FLEET_UNITS }, (_, index) => 2001 + index),
+    FLEET_METRICS,
+  );
+  const fleetGroup = FLEET_UNITS / 10;
+  let fleetBatch = 0;
+  const fleet = backgroundIngest(
+    insert,
+    () => {
+      const group = fleetBatch % 10;
+      const ts = DAY_START + Math.floor(fleetBatch / 10) * FLEET_PERIOD_MS + group * 1000;
+      fleetBatch += 1;
+      const specs = fleetSpecs.slice(
+        group * fleetGroup * FLEET_METRICS,
+        (group + 1) * fleetGroup * FLEET_METRICS,
+      );
+      return makeBatch(specs, ts, ts + 1, FLEET_PERIOD_MS);
+    },
+    1,
+  );
+  const fleetLatencies = await measureLatencies(
+    size.runs,
+    () => bench.store.query(dayQuery),
+    (2 * FLEET_PERIOD_MS) / 1000,
+  );
+  const fleetIngest = await fleet.stop();
   return {
     ingest: load.pointsPerSecond,
     points: totalPoints,
     dayQuery: dayLatencies,
+    idleQuery: idleLatencies,
+    fleetQuery: fleetLatencies,
+    fleetIngest: fleetIngest.pointsPerSecond,
     concurrentIngest: concurrent.pointsPerSecond,
     longQuery: longLatencies,
     bytesPerPoint: bytes / totalPoints,
@@ -166,6 +207,22 @@ try {
   );
   const pgFigures = await runPostgres(baseline).finally(() => baseline.drop());
 
+  /** p50 and p99 of the 24 h M4 query in one load condition; the targets apply under the fleet's ingest. */
+  const dayRows = (
+    condition: string,
+    pick: (figures: EngineFigures) => Latencies,
+    postgres: Latencies | null,
+    targeted: boolean,
+  ): Row[] =>
+    (['p50', 'p99'] as const).map((percentile) => ({
+      figure: `24 h x 20 metrics 2 Hz, M4 1000 px, ${percentile}, ${condition}`,
+      unit: 'ms',
+      target: targeted ? (percentile === 'p50' ? '<= 40' : '<= 150') : '',
+      duckdb: pick(duckFigures)[percentile],
+      postgres: postgres?.[percentile] ?? null,
+      clickhouse: chFigures ? pick(chFigures)[percentile] : null,
+      higherIsBetter: false,
+    }));
   const rows: Row[] = [
     {
       figure: 'sustained ingest',
@@ -176,26 +233,20 @@ try {
       clickhouse: chFigures?.ingest ?? null,
       higherIsBetter: true,
     },
+    ...dayRows('idle', (figures) => figures.idleQuery, pgFigures.dayQuery, false),
+    ...dayRows('during fleet ingest', (figures) => figures.fleetQuery, null, true),
     {
-      figure: '24 h x 20 metrics 2 Hz, M4 1000 px, p50 (*)',
-      unit: 'ms',
-      target: '<= 40',
-      duckdb: duckFigures.dayQuery.p50,
-      postgres: pgFigures.dayQuery.p50,
-      clickhouse: chFigures?.dayQuery.p50 ?? null,
-      higherIsBetter: false,
+      figure: '  fleet ingest achieved (asked: 20,000)',
+      unit: 'points/s',
+      target: '',
+      duckdb: duckFigures.fleetIngest,
+      postgres: null,
+      clickhouse: chFigures?.fleetIngest ?? null,
+      higherIsBetter: true,
     },
+    ...dayRows('during flat-out ingest', (figures) => figures.dayQuery, null, false),
     {
-      figure: '24 h x 20 metrics 2 Hz, M4 1000 px, p99 (*)',
-      unit: 'ms',
-      target: '<= 150',
-      duckdb: duckFigures.dayQuery.p99,
-      postgres: pgFigures.dayQuery.p99,
-      clickhouse: chFigures?.dayQuery.p99 ?? null,
-      higherIsBetter: false,
-    },
-    {
-      figure: 'ingest running during those queries',
+      figure: '  flat-out ingest achieved',
       unit: 'points/s',
       target: '',
       duckdb: duckFigures.concurrentIngest,
@@ -259,11 +310,13 @@ try {
     },
   ];
   console.log(
-    `\nsize ${sizeName}: ${daySpecs.length} series x 24 h at 2 Hz + ${longSpecs.length} series x 24 months; ${duckFigures.points.toLocaleString('en-US')} points in DuckDB at the end\n`,
+    `\nsize ${sizeName}: ${daySpecs.length} series x 24 h at 2 Hz + ${longSpecs.length} series x 24 months; ${duckFigures.points.toLocaleString('en-US')} points in DuckDB when its size was measured (before the fleet phase)\n`,
   );
   printTable(rows);
-  console.log(`\n(*) DuckDB and ClickHouse measured while ingest runs; PostgreSQL idle and running only M4's aggregate core
-    (min/max of ts and value per column) over its btree, which favours the baseline. PostgreSQL answers the
+  console.log(`\nThe 24 h query runs ${size.runs} times per condition (under the fleet for at least 20 s: ${duckFigures.fleetQuery.runs} runs on DuckDB): idle; while a fleet of ${FLEET_UNITS} units x ${FLEET_METRICS} metrics
+    reports every ${FLEET_PERIOD_MS / 1000} s (20,000 points/s in 1 batch per second, paced); and while other assets
+    ingest flat out (each batch sent on the previous acknowledgement). PostgreSQL is measured idle only, running
+    only M4's aggregate core (min/max of ts and value per column) over its btree, which favours the baseline. PostgreSQL answers the
     24-month query from raw rows (no rollups). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 } finally {
   rmSync(directory, { recursive: true, force: true });

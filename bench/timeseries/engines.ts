@@ -74,16 +74,37 @@ export async function timedLoad(
   return { points, seconds, pointsPerSecond: points / seconds };
 }
 
-/** Keeps inserting until stopped, so that query latencies are measured under write load. */
+/**
+ * Keeps inserting until stopped, so that query latencies are measured under write load. With `batchesPerSecond`
+ * the batches are paced to that rate (a fleet reporting on its schedule; a batch that is late is sent at once,
+ * never skipped), otherwise each batch follows the previous acknowledgement (flat out, the worst case).
+ */
 export function backgroundIngest(
   insert: (columns: PointColumns) => Promise<void>,
   nextBatch: () => PointColumns,
+  batchesPerSecond?: number,
 ): { stop(): Promise<{ points: number; pointsPerSecond: number }> } {
-  const state = { running: true };
+  const state = { running: true, wake: (): void => undefined };
+  // Read through a call: the flag changes while the loop awaits, which narrowing cannot see.
+  const running = (): boolean => state.running;
   let points = 0;
   const started = performance.now();
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      state.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const loop = (async () => {
-    while (state.running) {
+    for (let sent = 0; running(); sent++) {
+      if (batchesPerSecond !== undefined) {
+        const due = started + (sent * 1000) / batchesPerSecond;
+        const wait = due - performance.now();
+        if (wait > 0) await pause(wait);
+        if (!running()) break;
+      }
       const batch = nextBatch();
       await insert(batch);
       points += batch.timestamps.length;
@@ -92,6 +113,7 @@ export function backgroundIngest(
   return {
     stop: async () => {
       state.running = false;
+      state.wake();
       await loop;
       return { points, pointsPerSecond: points / ((performance.now() - started) / 1000) };
     },

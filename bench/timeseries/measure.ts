@@ -11,16 +11,25 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-export async function measureLatencies(runs: number, run: () => Promise<unknown>): Promise<Latencies> {
+/**
+ * Runs the query `runs` times, and on until `minSeconds` have passed: a background load with a period (a fleet
+ * reporting every 10 s) must be sampled over at least one whole period.
+ */
+export async function measureLatencies(
+  runs: number,
+  run: () => Promise<unknown>,
+  minSeconds = 0,
+): Promise<Latencies> {
   await run(); // warm caches and plans; not counted
   const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
+  const started = performance.now();
+  while (times.length < runs || performance.now() - started < minSeconds * 1000) {
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), runs };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), runs: times.length };
 }
 
 export interface Row {

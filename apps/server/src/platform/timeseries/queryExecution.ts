@@ -48,6 +48,11 @@ export interface SqlEngine {
   dialect: SqlDialect;
   selectPoints(sql: string): Promise<PointRows>;
   selectSlots(sql: string): Promise<SlotRows>;
+  /**
+   * The engine's own M4 over raw points, ordered like `orderedSql(..., true)` (repeats allowed), or null to use
+   * the generic `m4Sql`: DuckDB answers from precomputed tiles.
+   */
+  selectRawM4?(selection: SeriesSelection, width: number): Promise<PointRows | null>;
 }
 
 const seriesKey = (assetId: number, metricId: number): string => `${assetId}:${metricId}`;
@@ -98,16 +103,22 @@ export async function runTimeSeriesQuery(engine: SqlEngine, query: TimeSeriesQue
               query.intervalMs,
               aggregation,
             );
-      const reduced = query.maxPoints
-        ? m4Sql(engine.dialect, pointsSql, query.from, query.to, query.maxPoints)
-        : pointsSql;
+      const width = query.maxPoints;
+      const points = async (): Promise<PointRows> => {
+        if (!width) return engine.selectPoints(orderedSql(pointsSql));
+        const own = aggregation === 'RAW' ? await engine.selectRawM4?.(selection, width) : null;
+        return (
+          own ??
+          engine.selectPoints(orderedSql(m4Sql(engine.dialect, pointsSql, query.from, query.to, width), true))
+        );
+      };
       const [rows, slots] = await Promise.all([
-        engine.selectPoints(orderedSql(reduced)),
+        points(),
         query.gapFill && query.maxPoints
           ? engine.selectSlots(slotsSql(engine.dialect, pointsSql, gapFillStep(query.intervalMs)))
           : null,
       ]);
-      collectPoints(rows, columnsByKey);
+      collectPoints(rows, columnsByKey, width !== undefined);
       if (slots) collectSlots(slots, slotsByKey);
     }),
   );
@@ -132,7 +143,11 @@ export async function runTimeSeriesQuery(engine: SqlEngine, query: TimeSeriesQue
   );
 }
 
-function collectPoints(rows: PointRows, target: Map<string, SeriesColumns>): void {
+/**
+ * `distinct` drops a row equal to the previous one: M4 names the same point up to four times (first, min, ...),
+ * and dropping repeats here, on rows already ordered, is cheaper than DISTINCT in SQL.
+ */
+function collectPoints(rows: PointRows, target: Map<string, SeriesColumns>, distinct: boolean): void {
   let key = '';
   let columns = emptyColumns();
   for (let index = 0; index < rows.timestamps.length; index++) {
@@ -141,6 +156,13 @@ function collectPoints(rows: PointRows, target: Map<string, SeriesColumns>): voi
       key = rowKey;
       columns = target.get(key) ?? emptyColumns();
       target.set(key, columns);
+    } else if (
+      distinct &&
+      rows.timestamps[index] === rows.timestamps[index - 1] &&
+      rows.values[index] === rows.values[index - 1] &&
+      rows.statuses[index] === rows.statuses[index - 1]
+    ) {
+      continue;
     }
     pushPoint(columns, rows.timestamps[index] ?? 0, rows.values[index] ?? null, rows.statuses[index] ?? 0);
   }

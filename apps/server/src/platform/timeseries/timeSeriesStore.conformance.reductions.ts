@@ -1,7 +1,7 @@
 import { emptyColumns, m4, MERGE_NOT_DISJOINT_MESSAGE, pushPoint, type Aggregation } from '@kelvin/domain';
 import { expect, it } from 'vitest';
 import { HOUR, MINUTE, T0, walk } from './timeSeriesStore.fixtures.ts';
-import type { TimeSeriesStore } from './timeSeriesStore.ts';
+import type { TimeSeriesPoint, TimeSeriesStore } from './timeSeriesStore.ts';
 
 /** Conformance tests for what reshapes answers: gap fill, M4, regions and retention (part of the suite). */
 export function defineGapFillAndM4Tests(getStore: () => TimeSeriesStore): void {
@@ -53,6 +53,54 @@ export function defineGapFillAndM4Tests(getStore: () => TimeSeriesStore): void {
     expect(reduced?.timestamps).toEqual(expected.timestamps);
     expect(reduced?.values).toEqual(expected.values);
     expect(reduced?.timestamps.length).toBeLessThanOrEqual(4 * 97);
+  });
+
+  it('reduces raw points by M4 exactly: unaligned columns, late points, sparse series, compaction', async () => {
+    const store = getStore();
+    const dense = walk(3, 6, T0, 30_000, 300, 11);
+    const sparse = walk(3, 7, T0 + 1_234, 400, 20_000, 12);
+    // Out of order and late: the second batch lands in tiles and columns the first one already filled.
+    const shuffled = [...dense, ...sparse].sort((a, b) => ((a.ts * 7919) % 1009) - ((b.ts * 7919) % 1009));
+    await store.insert(shuffled.slice(10_000));
+    await store.insert(shuffled.slice(0, 10_000));
+    // After a compaction judged the sparse series' hours not worth tiles, a dense burst arrives in one of them.
+    const burst = walk(3, 7, T0 + HOUR + 777, 2_000, 100, 13);
+    const from = T0 + 3_217;
+    const to = from + 8_765_431;
+    const expected = (points: readonly TimeSeriesPoint[], width: number) => {
+      const all = emptyColumns();
+      for (const point of [...points].sort((a, b) => a.ts - b.ts)) {
+        if (point.ts >= from) pushPoint(all, point.ts, point.value, point.status ?? 1);
+      }
+      return m4(all, from, to, width);
+    };
+    const check = async (sparsePoints: readonly TimeSeriesPoint[]) => {
+      for (const width of [97, 331, 13]) {
+        const series = await store.query({
+          assetIds: [3],
+          metrics: [
+            { metricId: 6, aggregation: 'RAW' },
+            { metricId: 7, aggregation: 'RAW' },
+          ],
+          from,
+          to,
+          intervalMs: 300,
+          maxPoints: width,
+        });
+        for (const [index, points] of [dense, sparsePoints].entries()) {
+          const want = expected(points, width);
+          expect(series[index]?.timestamps).toEqual(want.timestamps);
+          expect(series[index]?.values).toEqual(want.values);
+        }
+      }
+    };
+    await check(sparse);
+    await store.compact(T0 + 72 * HOUR);
+    await check(sparse);
+    await store.insert(burst);
+    await check([...sparse, ...burst]);
+    await store.compact(T0 + 72 * HOUR);
+    await check([...sparse, ...burst]);
   });
 
   it('reduces aggregated series by M4 too', async () => {

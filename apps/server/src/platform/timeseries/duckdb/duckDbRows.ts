@@ -12,16 +12,26 @@ function numberColumn(columns: DuckDBValue[][], index: number): number[] {
   return (columns[index] ?? []).map(toNumber);
 }
 
-/** Reads `asset_id, metric_id, ts, value, status` rows as columns. */
+/**
+ * Reads `asset_id, metric_id, ts, value, status` rows as columns, chunk by chunk straight from DuckDB's vectors:
+ * materialising every value as a DuckDBValue array first (`getColumns`) cost a third of an M4 query.
+ */
 export async function selectPointRows(connection: DuckDBConnection, sql: string): Promise<PointRows> {
-  const columns = (await connection.runAndReadAll(sql)).getColumns();
-  return {
-    assetIds: numberColumn(columns, 0),
-    metricIds: numberColumn(columns, 1),
-    timestamps: numberColumn(columns, 2),
-    values: numberColumn(columns, 3),
-    statuses: numberColumn(columns, 4),
-  };
+  const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
+  const targets = [rows.assetIds, rows.metricIds, rows.timestamps, rows.values, rows.statuses];
+  const result = await connection.run(sql);
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
+    const count = chunk.rowCount;
+    targets.forEach((target, column) => {
+      const vector = chunk.getColumnVector(column);
+      for (let row = 0; row < count; row++) target.push(toNumber(vector.getItem(row)));
+    });
+  }
+  return rows;
 }
 
 /** Reads `asset_id, metric_id, slot, first_ts, last_ts` rows. */

@@ -1,4 +1,13 @@
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
+import {
+  compactTilesSql,
+  STAGE_TILES_SCHEMA_SQL,
+  STAGE_TILES_TABLE,
+  stageTilesSql,
+  tileRetentionSql,
+  TILE_MS,
+  TILES_SCHEMA_SQL,
+} from './duckDbTiles.ts';
 
 /**
  * Batch ids stored with their points in the same transaction, so that a re-sent batch is recognised exactly
@@ -48,6 +57,7 @@ ${ROLLUPS.map(
   max_status INTEGER NOT NULL
 );`,
 ).join('\n')}
+${TILES_SCHEMA_SQL}
 CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS ${BATCHES_TABLE} (batch_id VARCHAR NOT NULL, created_at BIGINT NOT NULL);
 `;
@@ -61,11 +71,13 @@ CREATE TEMP TABLE IF NOT EXISTS ${STAGE_TABLE} (
   ts DOUBLE,
   value DOUBLE,
   status INTEGER
-);`;
+);
+${STAGE_TILES_SCHEMA_SQL}`;
 
 /**
- * One group of batches, atomically: raw points sorted by series, a partial row per touched rollup bucket (a late
- * point adds a partial to its old bucket; nothing is rescanned), and the touched periods for compaction. COMMIT
+ * One group of batches, atomically: raw points sorted by series, a partial row per touched M4 tile and rollup
+ * bucket (a late point adds a partial to its old tile and bucket; nothing is rescanned; rollups are folded from the
+ * tiles, since both bucket sizes are whole tiles), and the touched periods for compaction. COMMIT
  * writes the WAL, which is when `insert` resolves.
  */
 export const MOVE_STAGE_SQL = [
@@ -73,21 +85,22 @@ export const MOVE_STAGE_SQL = [
   `INSERT INTO ${RAW_TABLE}
   SELECT asset_id, metric_id, CAST(ts AS BIGINT), value, status FROM ${STAGE_TABLE}
   ORDER BY asset_id, metric_id, ts`,
+  ...stageTilesSql(STAGE_TABLE),
   ...ROLLUPS.map(
     ([table, bucketMs]) => `INSERT INTO ${table}
-  SELECT asset_id, metric_id, CAST(ts AS BIGINT) // ${bucketMs} * ${bucketMs} AS bucket,
-    min(value), max(value), sum(value), count(*), sum(value * value), max(status)
-  FROM ${STAGE_TABLE}
+  SELECT asset_id, metric_id, tile * ${TILE_MS} // ${bucketMs} * ${bucketMs} AS bucket,
+    min(min_value), max(max_value), sum(sum_value), sum(count_value), sum(sum_sq), max(max_status)
+  FROM ${STAGE_TILES_TABLE}
   GROUP BY asset_id, metric_id, bucket
   ORDER BY asset_id, metric_id, bucket`,
   ),
   `INSERT INTO ${DIRTY_TABLE}
-  SELECT DISTINCT CAST(ts AS BIGINT) // ${COMPACTION_PERIOD_MS} FROM ${STAGE_TABLE}
+  SELECT DISTINCT tile * ${TILE_MS} // ${COMPACTION_PERIOD_MS} FROM ${STAGE_TILES_TABLE}
   EXCEPT SELECT period FROM ${DIRTY_TABLE}`,
   'COMMIT',
 ];
 
-export const CLEAR_STAGE_SQL = `DELETE FROM ${STAGE_TABLE}`;
+export const CLEAR_STAGE_SQL = `DELETE FROM ${STAGE_TABLE}; DELETE FROM ${STAGE_TILES_TABLE};`;
 
 /** Dirty periods before `beforePeriod` with their point counts, read from the small hour rollup to size the work. */
 export function dirtyPeriodsSql(beforePeriod: number): string {
@@ -124,6 +137,7 @@ export function compactPeriodsSql(periods: { first: number; last: number }): str
       `DELETE FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}`,
       `INSERT INTO ${table} SELECT * FROM ts_compact_rollup ORDER BY asset_id, metric_id, bucket`,
     ]),
+    ...compactTilesSql(from, to),
     `DELETE FROM ${DIRTY_TABLE} WHERE period >= ${periods.first} AND period <= ${periods.last}`,
     'COMMIT',
     'DROP TABLE ts_compact_raw',
@@ -140,6 +154,7 @@ export function retentionSql(cutoffs: {
   return [
     `DELETE FROM ${BATCHES_TABLE} WHERE created_at < ${cutoffs.batches}`,
     `DELETE FROM ${RAW_TABLE} WHERE ts < ${cutoffs.raw}`,
+    ...tileRetentionSql(cutoffs.raw),
     `DELETE FROM ${ROLLUP_TABLES.minute} WHERE bucket < ${cutoffs.minute}`,
     `DELETE FROM ${ROLLUP_TABLES.hour} WHERE bucket < ${cutoffs.hour}`,
   ];

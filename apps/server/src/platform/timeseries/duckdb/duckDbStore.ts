@@ -4,6 +4,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
+import { orderedSql } from '../sql/pointSql.ts';
 import type {
   InsertOptions,
   InsertResult,
@@ -13,6 +14,8 @@ import type {
   TimeSeriesStore,
 } from '../timeSeriesStore.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
+import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
+import { BACKFILL_TILES_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
 import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
 import {
   BATCH_ID_RETENTION_MS,
@@ -54,6 +57,8 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   const writer = await instance.connect();
   await writer.run(DUCKDB_SCHEMA_SQL);
   await writer.run(STAGE_SCHEMA_SQL);
+  const [needsTiles] = (await writer.runAndReadAll(TILES_NEED_BACKFILL_SQL)).getRows();
+  if (needsTiles?.[0] === true) await writer.run(BACKFILL_TILES_SQL);
 
   const idle: DuckDBConnection[] = [];
   const waiting: ((connection: DuckDBConnection) => void)[] = [];
@@ -77,6 +82,30 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     dialect: duckDbDialect,
     selectPoints: (sql) => withReader((connection) => selectPointRows(connection, sql)),
     selectSlots: (sql) => withReader((connection) => selectSlotRows(connection, sql)),
+    // One transaction, so that the untiled hours and the tiles are read from the same snapshot (a compaction in
+    // between could otherwise move an hour from tiles to raw under the query).
+    selectRawM4: (selection, width) =>
+      withReader(async (connection) => {
+        await connection.run('BEGIN TRANSACTION');
+        try {
+          const marks = (await connection.runAndReadAll(untiledHoursSql(selection))).getRows();
+          const sql = tiledRawM4Sql(
+            selection,
+            width,
+            marks.map(([assetId, metricId, hour]) => ({
+              assetId: Number(assetId),
+              metricId: Number(metricId),
+              hour: Number(hour),
+            })),
+          );
+          const rows = sql === null ? null : await selectPointRows(connection, orderedSql(sql, true));
+          await connection.run('COMMIT');
+          return rows;
+        } catch (error) {
+          await connection.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
   };
 
   // One writer: the stage table belongs to its connection, and batches must not interleave in it.

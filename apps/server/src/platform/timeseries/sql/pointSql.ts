@@ -78,9 +78,10 @@ export function aggregatedPointsSql(
 }
 
 /**
- * M4 in the database: per series and pixel column the first, last, min and max point, deduplicated. The column
- * expression is the domain's `m4Column`. The points are read once; the dialect turns the four points of a column
- * into rows (UNNEST on DuckDB, ARRAY JOIN on ClickHouse).
+ * M4 in the database: per series and pixel column the first, last, min and max point, repeats included (the
+ * caller orders with `orderedSql(..., true)` and drops them, cheaper than DISTINCT here). The column expression is
+ * the domain's `m4Column`. The points are read once; the dialect turns the four points of a column into rows
+ * (UNNEST on DuckDB, ARRAY JOIN on ClickHouse).
  * Each of the four points carries the highest status of its column rather than its own: a fault shorter than a
  * pixel still colours the chart, and it saves four argMin/argMax aggregates, which are a third of the query's time.
  */
@@ -98,11 +99,13 @@ export function m4Sql(
       ${argMin}(ts, value) AS t3, min(value) AS v3, ${argMax}(ts, value) AS t4, max(value) AS v4
     FROM (${pointsSql}) AS p
     GROUP BY asset_id, metric_id, px`;
-  return `SELECT DISTINCT asset_id, metric_id, ts, value, status FROM (${dialect.unpivotM4(columns)}) AS m`;
+  return dialect.unpivotM4(columns);
 }
 
-export function orderedSql(pointsSql: string): string {
-  return `SELECT asset_id, metric_id, ts, value, status FROM (${pointsSql}) AS o ORDER BY asset_id, metric_id, ts`;
+/** With `byValue`, repeated rows end up adjacent even when two points share a timestamp. */
+export function orderedSql(pointsSql: string, byValue = false): string {
+  return `SELECT asset_id, metric_id, ts, value, status FROM (${pointsSql}) AS o
+  ORDER BY asset_id, metric_id, ts${byValue ? ', value, status' : ''}`;
 }
 
 /**
