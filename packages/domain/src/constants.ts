@@ -19,3 +19,5 @@ export const POPOVER_DEBOUNCE_MS = 100;
 export const UPLOAD_LIMIT_BYTES = 300_000_000;
 export const UPLOAD_LIMIT_LABEL = '300MB';
 export const VERSION_FILE_PATH = '/assets/version.json';
+/** Spec work-management 5: the exact words for a file at or above the upload limit. */
+export const UPLOAD_LIMIT_MESSAGE = `Error encountered while creating attachment: File exceeds maximum size of ${UPLOAD_LIMIT_LABEL}.`;

@@ -1,11 +1,10 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { UPLOAD_LIMIT_BYTES } from '@kelvin/domain';
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/httpError.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/fileStore.ts';
-import { limitMessage } from './uploadsService.ts';
 import type { UploadSigner } from './uploadSignature.ts';
 import { changeStatus, findUploadByRequestId } from './uploadsRepository.ts';
 
@@ -76,7 +75,7 @@ async function receive(
 
   const declared = upload.fileSizeInBytes;
   const contentLength = Number(request.headers['content-length'] ?? Number.NaN);
-  if (contentLength >= UPLOAD_LIMIT_BYTES) throw tooLarge(limitMessage());
+  if (contentLength >= UPLOAD_LIMIT_BYTES) throw tooLarge(UPLOAD_LIMIT_MESSAGE);
   if (contentLength > declared) {
     throw tooLarge(`The file is ${contentLength} bytes, larger than the ${declared} bytes declared.`);
   }
@@ -99,7 +98,7 @@ async function receive(
       if (error instanceof SizeExceeded) {
         throw tooLarge(
           declared >= UPLOAD_LIMIT_BYTES - 1
-            ? limitMessage()
+            ? UPLOAD_LIMIT_MESSAGE
             : `The file is larger than the ${declared} bytes declared.`,
         );
       }

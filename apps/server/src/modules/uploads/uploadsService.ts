@@ -7,7 +7,7 @@ import {
   type PageableQuery,
   type contract,
 } from '@kelvin/contract';
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_LABEL } from '@kelvin/domain';
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { companyScope, requirePermission, scopeIncludes } from '../../http/authorize.ts';
 import { badRequest, notFound } from '../../http/httpError.ts';
@@ -32,10 +32,6 @@ export const UPLOAD_CONTENT_TYPE = 'application/gzip';
 export const UPLOADS_PAGE_SIZE = 50;
 const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 const UPLOAD_NOT_FOUND = 'Upload not found.';
-
-/** Spec work-management 5: the exact words, with the limit's label. */
-export const limitMessage = () =>
-  `Error encountered while creating attachment: File exceeds maximum size of ${UPLOAD_LIMIT_LABEL}.`;
 
 /** Explicit whitelist of what leaves the server (filepath is the storage key, not a URL). */
 export function presentUpload(row: FileAttachmentWithUser): FileAttachment {
@@ -66,7 +62,7 @@ export async function createAssetDataUpload(
   body: BodyOf<typeof contract.createAssetDataUploadUrl>,
 ): Promise<OutputOf<typeof contract.createAssetDataUploadUrl>> {
   requirePermission(auth, UPLOAD_PERMISSION);
-  if (body.fileSizeInBytes >= UPLOAD_LIMIT_BYTES) throw badRequest(limitMessage());
+  if (body.fileSizeInBytes >= UPLOAD_LIMIT_BYTES) throw badRequest(UPLOAD_LIMIT_MESSAGE);
   const requestId = randomUUID();
   const companyId = auth.user.companyId;
   const row = await deps.db.transaction((tx) =>

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import type { FileSender } from './putWithProgress.ts';
-import { LIMIT_MESSAGE, UploadModal } from './UploadModal.tsx';
+import { UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
+import { UploadModal } from './UploadModal.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,8 +70,8 @@ describe('UploadModal', () => {
     const files = within(dialog).getByRole('list', { name: 'Selected files' });
     expect(within(files).getByText('big.csv.gz')).toBeInTheDocument();
     expect(within(files).getByText('300.0 MB')).toBeInTheDocument();
-    expect(within(files).getByText(LIMIT_MESSAGE)).toBeInTheDocument();
-    expect(LIMIT_MESSAGE).toBe(
+    expect(within(files).getByText(UPLOAD_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(UPLOAD_LIMIT_MESSAGE).toBe(
       'Error encountered while creating attachment: File exceeds maximum size of 300MB.',
     );
     expect(within(files).getByText('10 B')).toBeInTheDocument();

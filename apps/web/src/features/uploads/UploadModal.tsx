@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_LABEL } from '@kelvin/domain';
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_LABEL, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { putWithProgress, type FileSender } from './putWithProgress.ts';
 import { formatFileSize } from './uploadFormat.ts';
 import { createUploadUrl } from './uploadsQueries.ts';
 
 /** Spec work-management 5 and 8: the words shown for a file at or above the limit. */
-export const LIMIT_MESSAGE = `Error encountered while creating attachment: File exceeds maximum size of ${UPLOAD_LIMIT_LABEL}.`;
 export const FAILED_MESSAGE = 'One or more of your selected attachments failed to upload properly.';
 
 type FileState = 'waiting' | 'tooLarge' | 'uploading' | 'done' | 'failed';
@@ -35,7 +34,7 @@ function selected(file: File): SelectedFile {
     file,
     state: tooLarge ? 'tooLarge' : 'waiting',
     progress: 0,
-    ...(tooLarge ? { message: LIMIT_MESSAGE } : {}),
+    ...(tooLarge ? { message: UPLOAD_LIMIT_MESSAGE } : {}),
   };
 }
 
