@@ -85,7 +85,8 @@ export async function visibleAssetIds(
   assetIds: readonly number[],
 ): Promise<{ visible: number[]; missing: number[] }> {
   const visibility = await assetVisibility(db, auth, METRICS_READ);
-  const unique = [...new Set(assetIds)].filter((id) => id <= 2 ** 31 - 1);
+  // The contract bounds every id to MAX_ID, so each is a valid integer for PostgreSQL.
+  const unique = [...new Set(assetIds)];
   const rows =
     unique.length === 0
       ? []

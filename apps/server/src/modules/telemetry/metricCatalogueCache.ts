@@ -26,7 +26,6 @@ export interface MetricCatalogueCache {
  * every few minutes so that edited units reach ingestion too.
  */
 const CACHE_TTL_MS = 5 * 60_000;
-export const MAX_INT4 = 2 ** 31 - 1;
 
 export function createMetricCatalogueCache(db: DbOrTx): MetricCatalogueCache {
   let byAlias = new Map<string, CatalogueMetric>();
@@ -46,8 +45,8 @@ export function createMetricCatalogueCache(db: DbOrTx): MetricCatalogueCache {
         loadedAt = Date.now();
       }
       const missingAliases = aliases.filter((alias) => !byAlias.has(alias));
-      // Ids beyond int4 cannot exist, and PostgreSQL would refuse the query that looked for them.
-      const missingIds = metricIds.filter((id) => !byId.has(id) && id <= MAX_INT4);
+      // Ids arrive validated by the contract (at most MAX_ID), so PostgreSQL accepts every one of them.
+      const missingIds = metricIds.filter((id) => !byId.has(id));
       if (missingAliases.length > 0 || missingIds.length > 0) {
         const conditions = [
           ...(missingAliases.length > 0 ? [inArray(metrics.alias, missingAliases)] : []),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ingestPointSchema } from '@kelvin/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { assets } from '../../platform/db/schema.ts';
-import { createMetricCatalogueCache, MAX_INT4, type CatalogueMetric } from './metricCatalogueCache.ts';
+import { createMetricCatalogueCache, type CatalogueMetric } from './metricCatalogueCache.ts';
 
 export interface ResolvedPoint {
   assetId: number;
@@ -93,20 +93,12 @@ export function createPointResolver(db: Db): PointResolver {
     assetIds: readonly number[],
     companies: 'ALL' | number[],
   ): Promise<Set<number>> => {
-    if (assetIds.every((id) => id > MAX_INT4) || (companies !== 'ALL' && companies.length === 0))
-      return new Set();
+    // Ids were validated by ingestPointSchema (at most MAX_ID), so every one is a valid integer to look up.
+    if (assetIds.length === 0 || (companies !== 'ALL' && companies.length === 0)) return new Set();
     const rows = await db
       .select({ assetId: assets.assetId, companyId: assets.companyId })
       .from(assets)
-      .where(
-        and(
-          inArray(
-            assets.assetId,
-            assetIds.filter((id) => id <= MAX_INT4),
-          ),
-          eq(assets.isDeleted, false),
-        ),
-      );
+      .where(and(inArray(assets.assetId, assetIds), eq(assets.isDeleted, false)));
     return new Set(
       rows
         .filter((row) => companies === 'ALL' || companies.includes(row.companyId))

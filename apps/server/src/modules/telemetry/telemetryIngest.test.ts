@@ -146,6 +146,8 @@ describe.each(kinds)('telemetry.ingest on %s', (kind) => {
           { assetId: fleet.ids.unitA2, ts: t0, value: 1 },
           { assetId: fleet.ids.unitA2, alias: 'temperature.returnAir', ts: t0, value: 'hot' },
           'not a point',
+          // Beyond PostgreSQL's integer range: refused as a point, never a database error for the batch.
+          { assetId: 3_000_000_000, metricId: 3_000_000_000, ts: t0, value: 1 },
         ],
       },
       agent(),
@@ -153,7 +155,7 @@ describe.each(kinds)('telemetry.ingest on %s', (kind) => {
     expect(answer.status).toBe(200);
     const body = result(answer.body);
     expect(body.accepted).toBe(1);
-    expect(body.rejected.map((entry) => entry.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(body.rejected.map((entry) => entry.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const reasons = body.rejected.map((entry) => entry.reason);
     expect(reasons[0]).toBe('Unknown metric alias "temperature.nowhere"');
     expect(reasons[1]).toBe('Asset 999999 not found');
@@ -162,6 +164,7 @@ describe.each(kinds)('telemetry.ingest on %s', (kind) => {
     expect(reasons[4]).toMatch(/ts must be epoch milliseconds/);
     expect(reasons[5]).toMatch(/alias or a metricId/);
     expect(reasons[6]).toMatch(/not text/);
+    expect(reasons[8]).toMatch(/assetId/);
   });
 
   it('refuses more than 50,000 points, a missing key, a bad key, and a user without telemetry:write', async () => {
