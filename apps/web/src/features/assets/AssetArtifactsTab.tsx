@@ -8,12 +8,7 @@ import { EmptyState, QueryState } from '../admin/QueryState.tsx';
 import { useAssetArtifacts, useDownloadArtifact, useSystemMetadata } from './artifactsQueries.ts';
 import { useAssetChildren } from './assetsQueries.ts';
 import { assetDisplayName } from '@kelvin/domain';
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { formatFileSize } from '../../shared/formatting/fileSize.ts';
 
 /**
  * Spec: the artifacts tab takes the query selectedAssetId, so that the artifacts of a child (an agent's
@@ -71,7 +66,7 @@ function ArtifactList({ assetId }: { assetId: number }) {
                 <Table.Tr key={artifact.assetArtifactIndexId}>
                   <Table.Td>{artifact.fileName}</Table.Td>
                   <Table.Td>{artifact.artifactType}</Table.Td>
-                  <Table.Td>{formatBytes(artifact.fileSizeInBytes)}</Table.Td>
+                  <Table.Td>{formatFileSize(artifact.fileSizeInBytes)}</Table.Td>
                   <Table.Td>{format(new Date(artifact.createdAt), 'MM/dd/yyyy hh:mm:ss a')}</Table.Td>
                   <Table.Td>
                     <Button

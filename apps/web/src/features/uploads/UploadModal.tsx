@@ -3,7 +3,7 @@ import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from '
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_LABEL, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { putWithProgress, type FileSender } from './putWithProgress.ts';
-import { formatFileSize } from './uploadFormat.ts';
+import { formatFileSize } from '../../shared/formatting/fileSize.ts';
 import { createUploadUrl } from './uploadsQueries.ts';
 
 /** Spec work-management 5 and 8: the words shown for a file at or above the limit. */

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Table, Text } from '@mantine/core';
 import type { FileAttachment, FileAttachmentStatus } from '@kelvin/contract';
-import { formatFileSize, formatUploadDate, statusLabel } from './uploadFormat.ts';
+import { formatFileSize } from '../../shared/formatting/fileSize.ts';
+import { formatUploadDate, statusLabel } from './uploadFormat.ts';
 
 const statusColor: Record<FileAttachmentStatus, string> = {
   PENDING: 'gray',

@@ -30,16 +30,3 @@ export function formatUploadDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? 'Date Not Available' : format(date, UPLOADS_DATE_FORMAT);
 }
-
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** Decimal units, as the 300MB limit is counted (300000000 bytes). */
-export function formatFileSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit] ?? 'B'}`;
-}

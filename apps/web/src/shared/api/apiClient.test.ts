@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { contract, endpoint } from '@kelvin/contract';
 import { ApiError } from './ApiError.ts';
+import { buildCurrentUser } from '../../test/factories.ts';
 import { buildQueryString, createApiClient } from './apiClient.ts';
 
 const widgetsUpdate = endpoint({
@@ -20,23 +21,7 @@ const widgetsUpdate = endpoint({
   output: z.object({ ok: z.literal(true), count: z.number() }),
 });
 
-const me = {
-  user: {
-    userId: 7,
-    companyId: 2,
-    identityId: 'kelvin|7',
-    isSystem: false,
-    name: 'Ada Operator',
-    role: null,
-    email: 'ada@example.com',
-    primaryPhone: null,
-    secondaryPhone: null,
-    location: null,
-    isDeleted: false,
-  },
-  permissions: { 'assets:read': [{ attributes: {} }] },
-  subscription: { companyId: 2, companyName: 'Acme', plan: 'OBSERVABILITY' },
-};
+const me = buildCurrentUser(['assets:read']);
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
