@@ -4,30 +4,20 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
+import { serviceAvailable } from './serviceAvailable.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 const POSTGRES_URL = process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Whether PostgreSQL answers; with KELVIN_REQUIRE_SERVICES=1 its absence fails the run instead. */
-export async function postgresAvailable(): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
+/** Whether PostgreSQL answers (see serviceAvailable: required in CI). */
+export function postgresAvailable(): Promise<boolean> {
+  return serviceAvailable('PostgreSQL', POSTGRES_URL, async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
     await client.connect();
     await client.end();
-    return true;
-  } catch (error) {
-    if (process.env.KELVIN_REQUIRE_SERVICES === '1') {
-      throw new Error(
-        `PostgreSQL is required (KELVIN_REQUIRE_SERVICES=1) but not reachable at ${POSTGRES_URL}`,
-        {
-          cause: error,
-        },
-      );
-    }
-    return false;
-  }
+  });
 }
 
 /** A fresh database: in-memory PGlite, or a schema of its own in the test PostgreSQL. */

@@ -15,35 +15,28 @@ import { createLastValueTable, type LastValueTable } from './lastValueTable.ts';
 import { lastSeenFromTable } from './lastSeenFromTable.ts';
 import { attachLive, type LiveServer } from './liveServer.ts';
 import { openTelemetryBus } from './redisTelemetryBus.ts';
+import { serviceAvailable } from '../../testing/serviceAvailable.ts';
 
 export const TEST_REDIS_URL = process.env.KELVIN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Whether the test Redis answers; with KELVIN_REQUIRE_SERVICES=1 its absence fails the run instead. */
-export async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(TEST_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch (error) {
-    client.disconnect();
-    if (process.env.KELVIN_REQUIRE_SERVICES === '1') {
-      throw new Error(
-        `Redis is required (KELVIN_REQUIRE_SERVICES=1) but not reachable at ${TEST_REDIS_URL}`,
-        {
-          cause: error,
-        },
-      );
+/** Whether the test Redis answers (see serviceAvailable: required in CI). */
+export function redisAvailable(): Promise<boolean> {
+  return serviceAvailable('Redis', TEST_REDIS_URL, async () => {
+    const client = new Redis(TEST_REDIS_URL, {
+      lazyConnect: true,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.ping();
+      await client.quit();
+    } finally {
+      client.disconnect();
     }
-    return false;
-  }
+  });
 }
 
 export interface LiveInstance {
