@@ -107,6 +107,35 @@ export function defineTimeSeriesStoreConformance(engine: string, open: () => Pro
       }
     });
 
+    it('answers every aggregation from buckets of a single point, before and after compaction', async () => {
+      // A point every 100 s: most minute buckets hold one point or none; then a late point makes one hold two.
+      const sparse = walk(1, 11, T0 + 1_000, 100, 100_000);
+      const late: TimeSeriesPoint = { assetId: 1, metricId: 11, ts: T0 + 31_000, value: 7.25 };
+      const check = async (expectedPoints: readonly TimeSeriesPoint[]) => {
+        for (const intervalMs of [MINUTE, 5 * MINUTE, HOUR]) {
+          for (const aggregation of AGGREGATES) {
+            const [answer] = await store.query({
+              assetIds: [1],
+              metrics: [{ metricId: 11, aggregation }],
+              ...range,
+              intervalMs,
+            });
+            const expected = expectedBuckets(expectedPoints, aggregation, intervalMs);
+            expect(answer?.timestamps).toEqual(expected.timestamps);
+            expectClose(answer?.values ?? [], expected.values);
+          }
+        }
+      };
+      await store.insert(sparse);
+      await check(sparse);
+      await store.compact(T0 + 72 * HOUR);
+      await check(sparse);
+      await store.insert([late]);
+      await check([...sparse, late]);
+      await store.compact(T0 + 72 * HOUR);
+      await check([...sparse, late]);
+    });
+
     it('answers rollup and raw intervals alike over the same buckets', async () => {
       await store.insert(points);
       const ask = (intervalMs: number) =>

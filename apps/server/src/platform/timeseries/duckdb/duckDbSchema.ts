@@ -1,3 +1,4 @@
+import { DUCKDB_ROLLUP_COLUMNS } from '../sql/dialect.ts';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 import {
   compactTilesSql,
@@ -50,10 +51,10 @@ ${ROLLUPS.map(
   metric_id INTEGER NOT NULL,
   bucket BIGINT NOT NULL,
   min_value DOUBLE NOT NULL,
-  max_value DOUBLE NOT NULL,
-  sum_value DOUBLE NOT NULL,
+  max_value DOUBLE,
+  sum_value DOUBLE,
   count_value BIGINT NOT NULL,
-  sum_sq DOUBLE NOT NULL,
+  sum_sq DOUBLE,
   max_status INTEGER NOT NULL
 );`,
 ).join('\n')}
@@ -61,6 +62,24 @@ ${TILES_SCHEMA_SQL}
 CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS ${BATCHES_TABLE} (batch_id VARCHAR NOT NULL, created_at BIGINT NOT NULL);
 `;
+
+/** Databases created while every rollup column was NOT NULL (DUCKDB_ROLLUP_COLUMNS); idempotent. */
+export const ROLLUP_NULLABLE_SQL = ROLLUPS.flatMap(([table]) =>
+  ['max_value', 'sum_value', 'sum_sq'].map(
+    (column) => `ALTER TABLE ${table} ALTER COLUMN ${column} DROP NOT NULL`,
+  ),
+).join(';\n');
+
+/**
+ * The rollup columns of a group of partial rows (`min_value`, `count_value`, ... read through
+ * DUCKDB_ROLLUP_COLUMNS), with max, sum and sum of squares left NULL for a single point.
+ */
+function foldedRollupColumns(partial: { max: string; sum: string; sumSq: string }): string {
+  const unlessSingle = (expression: string): string =>
+    `CASE WHEN sum(count_value) = 1 THEN NULL ELSE ${expression} END`;
+  return `min(min_value), ${unlessSingle(`max(${partial.max})`)}, ${unlessSingle(`sum(${partial.sum})`)},
+    sum(count_value), ${unlessSingle(`sum(${partial.sumSq})`)}, max(max_status)`;
+}
 
 /** Per writer connection: the appender fills this first, so one transaction can move it into raw and rollups. */
 export const STAGE_TABLE = 'ts_stage';
@@ -89,7 +108,7 @@ export const MOVE_STAGE_SQL = [
   ...ROLLUPS.map(
     ([table, bucketMs]) => `INSERT INTO ${table}
   SELECT asset_id, metric_id, tile * ${TILE_MS} // ${bucketMs} * ${bucketMs} AS bucket,
-    min(min_value), max(max_value), sum(sum_value), sum(count_value), sum(sum_sq), max(max_status)
+    ${foldedRollupColumns({ max: 'max_value', sum: 'sum_value', sumSq: 'sum_sq' })}
   FROM ${STAGE_TILES_TABLE}
   GROUP BY asset_id, metric_id, bucket
   ORDER BY asset_id, metric_id, bucket`,
@@ -129,9 +148,7 @@ export function compactPeriodsSql(periods: { first: number; last: number }): str
     `INSERT INTO ${RAW_TABLE} SELECT * FROM ts_compact_raw ORDER BY asset_id, metric_id, ts`,
     ...ROLLUPS.flatMap(([table]) => [
       `CREATE OR REPLACE TEMP TABLE ts_compact_rollup AS
-      SELECT asset_id, metric_id, bucket, min(min_value) AS min_value, max(max_value) AS max_value,
-        sum(sum_value) AS sum_value, sum(count_value) AS count_value, sum(sum_sq) AS sum_sq,
-        max(max_status) AS max_status
+      SELECT asset_id, metric_id, bucket, ${foldedRollupColumns(DUCKDB_ROLLUP_COLUMNS)}
       FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}
       GROUP BY asset_id, metric_id, bucket`,
       `DELETE FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}`,

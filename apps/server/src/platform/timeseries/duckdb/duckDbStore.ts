@@ -24,6 +24,7 @@ import {
   dirtyPeriodsSql,
   DUCKDB_SCHEMA_SQL,
   retentionSql,
+  ROLLUP_NULLABLE_SQL,
   STAGE_SCHEMA_SQL,
 } from './duckDbSchema.ts';
 
@@ -56,6 +57,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   );
   const writer = await instance.connect();
   await writer.run(DUCKDB_SCHEMA_SQL);
+  await writer.run(ROLLUP_NULLABLE_SQL);
   await writer.run(STAGE_SCHEMA_SQL);
   const [needsTiles] = (await writer.runAndReadAll(TILES_NEED_BACKFILL_SQL)).getRows();
   if (needsTiles?.[0] === true) await writer.run(BACKFILL_TILES_SQL);

@@ -13,14 +13,26 @@ export interface SqlDialect {
   unpivotM4(columnsSql: string): string;
 }
 
+/**
+ * DuckDB rollup rows of a single point leave max_value, sum_value and sum_sq NULL, since all three follow from
+ * min_value (the point's value, and its square computed the same way): where data is sparser than the bucket
+ * (a point every 10 minutes against 1-minute buckets) those columns were most of the database, and a column of
+ * NULLs costs almost nothing. Every fold reads them through these expressions.
+ */
+export const DUCKDB_ROLLUP_COLUMNS = {
+  max: 'coalesce(max_value, min_value)',
+  sum: 'coalesce(sum_value, min_value)',
+  sumSq: 'coalesce(sum_sq, min_value * min_value)',
+} as const;
+
 export const duckDbDialect: SqlDialect = {
   intDiv: (numerator, denominator) => `(${numerator}) // ${denominator}`,
   rollup: {
     min: 'min(min_value)',
-    max: 'max(max_value)',
-    sum: 'sum(sum_value)',
+    max: `max(${DUCKDB_ROLLUP_COLUMNS.max})`,
+    sum: `sum(${DUCKDB_ROLLUP_COLUMNS.sum})`,
     count: 'sum(count_value)',
-    sumSq: 'sum(sum_sq)',
+    sumSq: `sum(${DUCKDB_ROLLUP_COLUMNS.sumSq})`,
     status: 'max(max_status)',
   },
   argMin: 'arg_min',
