@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** ClickHouse for time series at scale; DuckDB in the data directory when absent. */
   CLICKHOUSE_URL: z.url().optional(),
   CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('kelvin'),
+  /** Memory for raw points of recently charted series (DuckDB only); 0 turns the cache off. */
+  KELVIN_SERIES_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   /** Shares live subscribers and last values between server processes. */
   REDIS_URL: z.string().optional(),
   /** Retention in days: raw points, 1-minute rollups, 1-hour rollups. */
@@ -49,7 +51,12 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; clientId: string }
     | { kind: 'external'; issuer: string; clientId: string };
   demoPassword: string | undefined;
-  timeseries: { clickhouseUrl: string | undefined; clickhouseDatabase: string; duckdbDirectory: string };
+  timeseries: {
+    clickhouseUrl: string | undefined;
+    clickhouseDatabase: string;
+    duckdbDirectory: string;
+    duckdbSeriesCacheBytes: number;
+  };
   redisUrl: string | undefined;
   retention: { rawMs: number; minuteMs: number; hourMs: number };
   idTokenTtlSeconds: number;
@@ -107,6 +114,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       clickhouseUrl: e.CLICKHOUSE_URL,
       clickhouseDatabase: e.CLICKHOUSE_DATABASE,
       duckdbDirectory: dataDir,
+      duckdbSeriesCacheBytes: e.KELVIN_SERIES_CACHE_MB * 1024 * 1024,
     },
     redisUrl: e.REDIS_URL,
     retention: {

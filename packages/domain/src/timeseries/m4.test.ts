@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { m4, m4Column } from './m4.ts';
+import { m4, m4Column, m4Sorted, summarizeBlocks } from './m4.ts';
 import { emptyColumns, pushPoint } from './series.ts';
 
 /** Rasterises a polyline the way a chart does: per column, the vertical span the line covers. */
@@ -84,5 +84,65 @@ describe('M4', () => {
   it('clamps a bucket that starts before the range into the first column', () => {
     expect(m4Column(-500, 0, 1000, 10)).toBe(0);
     expect(m4Column(999, 0, 1000, 10)).toBe(9);
+  });
+});
+
+describe('M4 over sorted arrays (the stores rule)', () => {
+  it('keeps the same points as m4, with the column highest status on each', () => {
+    const from = 1_234;
+    const to = 9_876_543;
+    const timestamps: number[] = [];
+    const values: number[] = [];
+    const statuses: number[] = [];
+    // Quantised values (many ties), uneven steps, and a status that rises now and then.
+    for (let ts = from, step = 0; ts < to; ts += 137 + (step % 5) * 211, step++) {
+      timestamps.push(ts);
+      values.push(Math.round(Math.sin(step / 300) * 4 + ((step * 7919) % 5) / 3) || 0);
+      statuses.push(step % 977 === 0 ? 3 : 1);
+    }
+    const all = emptyColumns();
+    timestamps.forEach((ts, index) => pushPoint(all, ts, values[index]!, statuses[index]!));
+    const blocks = {
+      minIndex: new Int32Array(timestamps.length),
+      maxIndex: new Int32Array(timestamps.length),
+      status: new Int32Array(timestamps.length),
+    };
+    summarizeBlocks({ timestamps, values, statuses }, timestamps.length, blocks);
+    for (const [width, withBlocks] of [1, 13, 331, 1000, 40_000].flatMap((w) => [
+      [w, false] as const,
+      [w, true] as const,
+    ])) {
+      const kept: { timestamps: number[]; values: number[]; statuses: number[] } = {
+        timestamps: [],
+        values: [],
+        statuses: [],
+      };
+      m4Sorted(
+        { timestamps, values, statuses, blocks: withBlocks ? blocks : undefined },
+        { start: 0, end: timestamps.length, from, to, width },
+        (ts, value, status) => {
+          kept.timestamps.push(ts);
+          kept.values.push(value);
+          kept.statuses.push(status);
+        },
+      );
+      const expected = m4(all, from, to, width);
+      expect(kept.timestamps).toEqual(expected.timestamps);
+      expect(kept.values).toEqual(expected.values);
+      // Each kept point carries the highest status of its column.
+      const highest = new Map<number, number>();
+      timestamps.forEach((ts, index) => {
+        const column = m4Column(ts, from, to, width);
+        highest.set(column, Math.max(highest.get(column) ?? 0, statuses[index]!));
+      });
+      expect(kept.statuses).toEqual(kept.timestamps.map((ts) => highest.get(m4Column(ts, from, to, width))));
+    }
+  });
+
+  it('reads only the given index range', () => {
+    const points = { timestamps: [0, 10, 20, 30], values: [5, 1, 9, 2], statuses: [1, 1, 1, 1] };
+    const kept: number[] = [];
+    m4Sorted(points, { start: 1, end: 3, from: 10, to: 30, width: 1 }, (ts) => kept.push(ts));
+    expect(kept).toEqual([10, 20]);
   });
 });

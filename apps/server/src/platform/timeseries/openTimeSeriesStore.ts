@@ -8,6 +8,8 @@ export interface TimeSeriesStoreConfig {
   clickhouseDatabase?: string | undefined;
   /** Embedded: DuckDB file in this directory (in memory when absent). */
   duckdbDirectory?: string | undefined;
+  /** DuckDB's in-memory series cache for charts, in bytes (0: off). */
+  duckdbSeriesCacheBytes?: number | undefined;
 }
 
 /** Chosen by configuration only (DESIGN section 1): ClickHouse when a URL is set, DuckDB otherwise. */
@@ -15,5 +17,8 @@ export function openTimeSeriesStore(config: TimeSeriesStoreConfig): Promise<Time
   if (config.clickhouseUrl) {
     return openClickHouseStore({ url: config.clickhouseUrl, database: config.clickhouseDatabase });
   }
-  return openDuckDbStore({ directory: config.duckdbDirectory });
+  return openDuckDbStore({
+    directory: config.duckdbDirectory,
+    seriesCacheBytes: config.duckdbSeriesCacheBytes,
+  });
 }

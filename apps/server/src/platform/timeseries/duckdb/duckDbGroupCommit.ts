@@ -41,6 +41,8 @@ function recordBatchIdsSql(ids: readonly string[], now: number): { sql: string; 
 export function createGroupCommit(
   writer: DuckDBConnection,
   serialized: (work: () => Promise<void>) => Promise<void>,
+  /** Told of each batch's points once committed, still inside the writer queue (the series cache follows). */
+  onCommitted: (columns: PointColumns) => void,
 ): (columns: PointColumns, batchId: string | undefined) => Promise<InsertResult> {
   const pending: PendingBatch[] = [];
   let scheduled = false;
@@ -80,6 +82,9 @@ export function createGroupCommit(
         await writer.run(sql, values);
       }
       for (const sql of MOVE_STAGE_SQL.slice(commit)) await writer.run(sql);
+      for (const batch of group) {
+        if (!duplicates.has(batch) && batch.columns.timestamps.length > 0) onCommitted(batch.columns);
+      }
       group.forEach((batch) => batch.resolve({ duplicate: duplicates.has(batch) }));
     } catch (error) {
       await writer.run('ROLLBACK').catch(() => undefined);

@@ -10,6 +10,12 @@ defineTimeSeriesStoreConformance('DuckDB (in memory)', async () => {
   return { store, dispose: () => store.close() };
 });
 
+// Without the series cache, M4 comes from tiles and raw points in SQL: the same behaviour, by the other path.
+defineTimeSeriesStoreConformance('DuckDB (in memory, no series cache)', async () => {
+  const store = await openDuckDbStore({ seriesCacheBytes: 0 });
+  return { store, dispose: () => store.close() };
+});
+
 describe('compaction runs', () => {
   it('groups consecutive periods up to a size and splits at gaps', () => {
     const runs = compactionRuns([
@@ -29,9 +35,12 @@ describe('compaction runs', () => {
 });
 
 // DuckDB only: its tiled M4 breaks ties like the domain (the first of equal extremes); ClickHouse's argMin does not.
-describe('M4 from tiles with tied values', () => {
+describe.each([
+  ['tiles', 0],
+  ['the series cache', undefined],
+])('M4 from %s with tied values', (_path, seriesCacheBytes) => {
   it('keeps the earliest of equal minima and maxima, as the domain does', async () => {
-    const store = await openDuckDbStore();
+    const store = await openDuckDbStore({ seriesCacheBytes });
     try {
       // Values quantised to a few levels, as sensors report them: every column has many equal extremes.
       const points: TimeSeriesPoint[] = Array.from({ length: 40_000 }, (_, index) => ({

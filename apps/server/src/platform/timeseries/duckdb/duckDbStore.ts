@@ -4,7 +4,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
-import { orderedSql } from '../sql/pointSql.ts';
+import { orderedSql, type SeriesSelection } from '../sql/pointSql.ts';
 import type {
   InsertOptions,
   InsertResult,
@@ -13,6 +13,8 @@ import type {
   TimeSeriesPoint,
   TimeSeriesStore,
 } from '../timeSeriesStore.ts';
+import { createRawSeriesCache } from '../rawSeriesCache.ts';
+import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
 import { BACKFILL_TILES_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
@@ -33,7 +35,11 @@ export interface DuckDbStoreOptions {
   directory?: string | undefined;
   /** DuckDB worker threads; defaults to the number of cores. */
   threads?: number | undefined;
+  /** Memory for raw points of recently charted series (rawSeriesCache.ts); 0 turns the cache off. */
+  seriesCacheBytes?: number | undefined;
 }
+
+export const DEFAULT_SERIES_CACHE_BYTES = 256 * 1024 * 1024;
 
 export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
   readonly kind: 'duckdb';
@@ -42,6 +48,8 @@ export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
   checkpoint(): Promise<void>;
   /** Bytes in use inside the file: the file keeps blocks freed by compaction and retention for reuse. */
   usedBytes(): Promise<number>;
+  /** What the in-memory series cache holds. */
+  seriesCache(): { series: number; bytes: number };
 }
 
 /** Readers beyond this wait; DuckDB parallelises each query over its threads anyway. */
@@ -80,36 +88,6 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
       else idle.push(connection);
     }
   };
-  const engine: SqlEngine = {
-    dialect: duckDbDialect,
-    selectPoints: (sql) => withReader((connection) => selectPointRows(connection, sql)),
-    selectSlots: (sql) => withReader((connection) => selectSlotRows(connection, sql)),
-    // One transaction, so that the untiled hours and the tiles are read from the same snapshot (a compaction in
-    // between could otherwise move an hour from tiles to raw under the query).
-    selectRawM4: (selection, width) =>
-      withReader(async (connection) => {
-        await connection.run('BEGIN TRANSACTION');
-        try {
-          const marks = (await connection.runAndReadAll(untiledHoursSql(selection))).getRows();
-          const sql = tiledRawM4Sql(
-            selection,
-            width,
-            marks.map(([assetId, metricId, hour]) => ({
-              assetId: Number(assetId),
-              metricId: Number(metricId),
-              hour: Number(hour),
-            })),
-          );
-          const rows = sql === null ? null : await selectPointRows(connection, orderedSql(sql, true));
-          await connection.run('COMMIT');
-          return rows;
-        } catch (error) {
-          await connection.run('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      }),
-  };
-
   // One writer: the stage table belongs to its connection, and batches must not interleave in it.
   let writes: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -118,7 +96,58 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     return result;
   };
 
-  const commitInGroup = createGroupCommit(writer, serialized);
+  const cacheBytes = options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES;
+  const cache = cacheBytes > 0 ? createRawSeriesCache(cacheBytes) : null;
+  const asked = new Map<string, number>();
+  const engine: SqlEngine = {
+    dialect: duckDbDialect,
+    selectPoints: (sql) => withReader((connection) => selectPointRows(connection, sql)),
+    selectSlots: (sql) => withReader((connection) => selectSlotRows(connection, sql)),
+    // One transaction, so that the untiled hours and the tiles are read from the same snapshot (a compaction in
+    // between could otherwise move an hour from tiles to raw under the query).
+    selectRawM4: async (selection, width) => {
+      const fromCache = cache
+        ? await cachedRawM4(
+            { cache, asked, budgetBytes: cacheBytes, withReader, serialized },
+            selection,
+            width,
+          )
+        : null;
+      return fromCache ?? tiledRawM4(selection, width);
+    },
+  };
+
+  const tiledRawM4 = (selection: SeriesSelection, width: number) =>
+    withReader(async (connection) => {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        const marks = (await connection.runAndReadAll(untiledHoursSql(selection))).getRows();
+        const sql = tiledRawM4Sql(
+          selection,
+          width,
+          marks.map(([assetId, metricId, hour]) => ({
+            assetId: Number(assetId),
+            metricId: Number(metricId),
+            hour: Number(hour),
+          })),
+        );
+        const rows = sql === null ? null : await selectPointRows(connection, orderedSql(sql, true));
+        await connection.run('COMMIT');
+        return rows;
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+
+  const commitInGroup = createGroupCommit(writer, serialized, (columns) => {
+    // The points are committed whatever happens here: a cache that could not follow is emptied, never stale.
+    try {
+      cache?.apply(columns);
+    } catch {
+      cache?.clear();
+    }
+  });
   const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
     const problem = pointColumnsProblem(columns);
     if (problem) throw new Error(problem);
@@ -149,6 +178,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
           batches: now - BATCH_ID_RETENTION_MS,
         };
         for (const sql of retentionSql(cutoffs)) await writer.run(sql);
+        cache?.trimBefore(cutoffs.raw);
       }),
     compact: async (now = Date.now()) => {
       const dirty = await withReader(async (connection) =>
@@ -168,6 +198,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         });
       }
     },
+    seriesCache: () => ({ series: cache?.size ?? 0, bytes: cache?.bytes ?? 0 }),
     usedBytes: () =>
       withReader(async (connection) => {
         const [row] = (await connection.runAndReadAll(USED_BYTES_SQL)).getRows();
@@ -179,6 +210,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
       }),
     close: () =>
       serialized(() => {
+        cache?.clear();
         for (const connection of idle) connection.closeSync();
         writer.closeSync();
         instance.closeSync();

@@ -1,0 +1,103 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { m4Sorted, type SortedPoints } from '@kelvin/domain';
+import type { PointRows } from '../queryExecution.ts';
+import { CACHED_POINT_BYTES, lowerBound, type RawSeriesCache } from '../rawSeriesCache.ts';
+import type { SeriesSelection } from '../sql/pointSql.ts';
+import { countRawPoints, loadRawSeries, type SeriesKey } from './duckDbSeriesLoad.ts';
+
+export interface CachedM4Context {
+  cache: RawSeriesCache;
+  /** When each series missing from the cache was last asked for (admission on a second ask). */
+  asked: Map<string, number>;
+  budgetBytes: number;
+  withReader: <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>;
+  /** The store's writer queue: a load inside it sees every commit before it and none after. */
+  serialized: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * A series enters the cache when it is asked for again within this time: a chart that refreshes. Loading costs
+ * about twice what the database takes to answer once, so a one-off look at history is answered from the
+ * database and does not displace what live charts use.
+ */
+export const CACHE_ADMISSION_MS = 10 * 60_000;
+
+/** Whether every missing series was asked for recently; records this ask for the next time. */
+function askedAgain(asked: Map<string, number>, keys: readonly string[], now: number): boolean {
+  const again = keys.every((key) => now - (asked.get(key) ?? -Infinity) <= CACHE_ADMISSION_MS);
+  for (const key of keys) asked.set(key, now);
+  if (asked.size > 100_000) {
+    for (const [key, at] of asked) if (now - at > CACHE_ADMISSION_MS) asked.delete(key);
+  }
+  return again;
+}
+
+/**
+ * Raw M4 from the series cache, loading the series it lacks first (while no insert can commit, so that what is
+ * cached is exact). Null when the database should answer: series asked for the first time, or too big for the
+ * budget.
+ */
+export async function cachedRawM4(
+  context: CachedM4Context,
+  selection: SeriesSelection,
+  width: number,
+): Promise<PointRows | null> {
+  const { cache, budgetBytes } = context;
+  const series = new Map<string, SortedPoints & { length: number }>();
+  const missing: SeriesKey[] = [];
+  for (const assetId of selection.assetIds) {
+    for (const metricId of selection.metricIds) {
+      const hit = cache.get(assetId, metricId, selection.from);
+      if (hit) series.set(`${assetId}:${metricId}`, hit);
+      else missing.push({ assetId, metricId });
+    }
+  }
+  if (missing.length > 0) {
+    const missingKeys = missing.map(({ assetId, metricId }) => `${assetId}:${metricId}`);
+    if (!askedAgain(context.asked, missingKeys, Date.now())) return null;
+    const points = await context.withReader((connection) =>
+      countRawPoints(connection, missing, selection.from),
+    );
+    if (points * CACHED_POINT_BYTES > budgetBytes) return null;
+    const loaded = await context.serialized(async () => {
+      const fresh = await context.withReader((connection) =>
+        loadRawSeries(connection, missing, selection.from),
+      );
+      const kept = new Map<string, SortedPoints & { length: number }>();
+      for (const [key, entry] of fresh) {
+        kept.set(
+          key,
+          cache.put(entry.assetId, entry.metricId, entry) ?? { ...entry, length: entry.timestamps.length },
+        );
+      }
+      return kept;
+    });
+    for (const [key, entry] of loaded) series.set(key, entry);
+  }
+  return reduceSeries(series, selection, width);
+}
+
+/** M4 of every series over [from, to), as rows in the order `selectRawM4` promises. */
+function reduceSeries(
+  series: ReadonlyMap<string, SortedPoints & { length: number }>,
+  selection: SeriesSelection,
+  width: number,
+): PointRows {
+  const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
+  for (const assetId of selection.assetIds) {
+    for (const metricId of selection.metricIds) {
+      const points = series.get(`${assetId}:${metricId}`);
+      if (!points) continue;
+      const start = lowerBound(points.timestamps, points.length, selection.from);
+      const end = lowerBound(points.timestamps, points.length, selection.to);
+      m4Sorted(points, { start, end, from: selection.from, to: selection.to, width }, (ts, value, status) => {
+        rows.assetIds.push(assetId);
+        rows.metricIds.push(metricId);
+        rows.timestamps.push(ts);
+        rows.values.push(value);
+        rows.statuses.push(status);
+      });
+    }
+  }
+  return rows;
+}
