@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { m4Sorted, type SortedPoints } from '@kelvin/domain';
 import type { PointRows } from '../queryExecution.ts';
@@ -77,15 +78,20 @@ export async function cachedRawM4(
   return reduceSeries(series, selection, width);
 }
 
-/** M4 of every series over [from, to), as rows in the order `selectRawM4` promises. */
-function reduceSeries(
+/**
+ * M4 of every series over [from, to), as rows in the order `selectRawM4` promises. It yields to the event loop
+ * before each series: from the cache a query never waits on the database, and a run of them must not keep
+ * ingestion (whose commits complete as I/O callbacks) from its turn for whole queries at a time.
+ */
+async function reduceSeries(
   series: ReadonlyMap<string, SortedPoints & { length: number }>,
   selection: SeriesSelection,
   width: number,
-): PointRows {
+): Promise<PointRows> {
   const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
   for (const assetId of selection.assetIds) {
     for (const metricId of selection.metricIds) {
+      await nextTurn();
       const points = series.get(`${assetId}:${metricId}`);
       if (!points) continue;
       const start = lowerBound(points.timestamps, points.length, selection.from);

@@ -1,4 +1,5 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import duckdb from '@duckdb/node-bindings';
 import type { PointRows, SlotRows } from '../queryExecution.ts';
 
 /** BIGINT and HUGEINT arrive as bigint; every number we store fits a double exactly (ids, ms, counts). */
@@ -13,23 +14,38 @@ function numberColumn(columns: DuckDBValue[][], index: number): number[] {
 }
 
 /**
- * Reads `asset_id, metric_id, ts, value, status` rows as columns, chunk by chunk straight from DuckDB's vectors:
- * materialising every value as a DuckDBValue array first (`getColumns`) cost a third of an M4 query.
+ * Reads `asset_id, metric_id, ts, value, status` rows as columns. The query is wrapped to fix the column types
+ * (aggregates and timestamps arrive as BIGINT or HUGEINT otherwise), so that each chunk's vectors are copied out
+ * as typed arrays: value by value, reading 80 k M4 rows was a fifth of the query. None of these columns is ever
+ * NULL in our SQL (gap markers are added afterwards, in the domain).
  */
 export async function selectPointRows(connection: DuckDBConnection, sql: string): Promise<PointRows> {
   const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
-  const targets = [rows.assetIds, rows.metricIds, rows.timestamps, rows.values, rows.statuses];
-  const result = await connection.run(sql);
+  const result = await connection.run(`SELECT CAST(asset_id AS INTEGER), CAST(metric_id AS INTEGER),
+    CAST(ts AS DOUBLE), CAST(value AS DOUBLE), CAST(status AS INTEGER) FROM (${sql}) AS typed`);
   for (
     let chunk = await result.fetchChunk();
     chunk && chunk.rowCount > 0;
     chunk = await result.fetchChunk()
   ) {
     const count = chunk.rowCount;
-    targets.forEach((target, column) => {
-      const vector = chunk.getColumnVector(column);
-      for (let row = 0; row < count; row++) target.push(toNumber(vector.getItem(row)));
-    });
+    const data = (column: number, bytes: number) => {
+      const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
+      return duckdb.vector_get_data(vector, count * bytes);
+    };
+    const ints = (column: number) => {
+      const bytes = data(column, 4);
+      return new Int32Array(bytes.buffer, bytes.byteOffset, count);
+    };
+    const doubles = (column: number) => {
+      const bytes = data(column, 8);
+      return new Float64Array(bytes.buffer, bytes.byteOffset, count);
+    };
+    rows.assetIds.push(...ints(0));
+    rows.metricIds.push(...ints(1));
+    rows.timestamps.push(...doubles(2));
+    rows.values.push(...doubles(3));
+    rows.statuses.push(...ints(4));
   }
   return rows;
 }
