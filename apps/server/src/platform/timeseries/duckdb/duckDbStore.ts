@@ -103,8 +103,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     dialect: duckDbDialect,
     selectPoints: (sql) => withReader((connection) => selectPointRows(connection, sql)),
     selectSlots: (sql) => withReader((connection) => selectSlotRows(connection, sql)),
-    // One transaction, so that the untiled hours and the tiles are read from the same snapshot (a compaction in
-    // between could otherwise move an hour from tiles to raw under the query).
+    // Charts that refresh are answered from memory; the rest from tiles and raw points in the database.
     selectRawM4: async (selection, width) => {
       const fromCache = cache
         ? await cachedRawM4(
@@ -117,6 +116,8 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     },
   };
 
+  // One transaction, so that the untiled hours and the tiles are read from the same snapshot (a compaction in
+  // between could otherwise move an hour from tiles to raw under the query).
   const tiledRawM4 = (selection: SeriesSelection, width: number) =>
     withReader(async (connection) => {
       await connection.run('BEGIN TRANSACTION');
