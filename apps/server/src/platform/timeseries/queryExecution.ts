@@ -53,6 +53,11 @@ export interface SqlEngine {
    * the generic `m4Sql`: DuckDB answers from precomputed tiles.
    */
   selectRawM4?(selection: SeriesSelection, width: number): Promise<PointRows | null>;
+  /** Likewise for an aggregate (DuckDB answers refreshing charts from its rollup cache), or null. */
+  selectAggregatedM4?(
+    query: { selection: SeriesSelection; intervalMs: number; aggregation: Exclude<Aggregation, 'RAW'> },
+    width: number,
+  ): Promise<PointRows | null>;
 }
 
 const seriesKey = (assetId: number, metricId: number): string => `${assetId}:${metricId}`;
@@ -106,7 +111,13 @@ export async function runTimeSeriesQuery(engine: SqlEngine, query: TimeSeriesQue
       const width = query.maxPoints;
       const points = async (): Promise<PointRows> => {
         if (!width) return engine.selectPoints(orderedSql(pointsSql));
-        const own = aggregation === 'RAW' ? await engine.selectRawM4?.(selection, width) : null;
+        const own =
+          aggregation === 'RAW'
+            ? await engine.selectRawM4?.(selection, width)
+            : await engine.selectAggregatedM4?.(
+                { selection, intervalMs: query.intervalMs, aggregation },
+                width,
+              );
         return (
           own ??
           engine.selectPoints(orderedSql(m4Sql(engine.dialect, pointsSql, query.from, query.to, width), true))

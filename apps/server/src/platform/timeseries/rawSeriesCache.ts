@@ -50,7 +50,26 @@ export interface RawSeriesCache {
   clear(): void;
 }
 
-const key = (assetId: number, metricId: number): number => assetId * 2 ** 31 + metricId;
+/** One number per series (ids are below 2^31), cheaper to look up per point than a string. */
+export const seriesKey = (assetId: number, metricId: number): number => assetId * 2 ** 31 + metricId;
+const key = seriesKey;
+
+/**
+ * Removes the least recently used entries but `keep` until `bytes()` fits the budget: the eviction both series
+ * caches share.
+ */
+export function evictLeastRecentlyUsed<T extends { lastUsed: number }>(
+  entries: Map<number, T>,
+  remove: (entryKey: number) => void,
+  overBudget: () => boolean,
+  keep: T | null,
+): void {
+  const oldestFirst = [...entries].sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
+  for (const [entryKey, entry] of oldestFirst) {
+    if (!overBudget()) return;
+    if (entry !== keep) remove(entryKey);
+  }
+}
 
 /** Index of the first timestamp >= ts in timestamps[0, length). */
 export function lowerBound(timestamps: ArrayLike<number>, length: number, ts: number): number {
@@ -139,13 +158,8 @@ export function createRawSeriesCache(budgetBytes: number): RawSeriesCache {
     bytes -= sizeOf(entry);
     entries.delete(entryKey);
   };
-  const evictBeyondBudget = (keep: Entry | null): void => {
-    const oldestFirst = [...entries].sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
-    for (const [entryKey, entry] of oldestFirst) {
-      if (bytes <= budgetBytes) return;
-      if (entry !== keep) remove(entryKey);
-    }
-  };
+  const evictBeyondBudget = (keep: Entry | null): void =>
+    evictLeastRecentlyUsed(entries, remove, () => bytes > budgetBytes, keep);
   return {
     get bytes() {
       return bytes;

@@ -24,7 +24,7 @@ export interface CachedM4Context {
 export const CACHE_ADMISSION_MS = 10 * 60_000;
 
 /** Whether every missing series was asked for recently; records this ask for the next time. */
-function askedAgain(asked: Map<string, number>, keys: readonly string[], now: number): boolean {
+export function askedAgain(asked: Map<string, number>, keys: readonly string[], now: number): boolean {
   const again = keys.every((key) => now - (asked.get(key) ?? -Infinity) <= CACHE_ADMISSION_MS);
   for (const key of keys) asked.set(key, now);
   if (asked.size > 100_000) {

@@ -90,6 +90,6 @@ describe('DuckDB series cache', () => {
     for (const ask of ['first', 'second']) {
       expect(await chart(tiny, T0, T0 + HOUR, 97), ask).toEqual(expectedM4(points, T0, T0 + HOUR, 97));
     }
-    expect(tiny.seriesCache()).toEqual({ series: 0, bytes: 0 });
+    expect(tiny.seriesCache()).toEqual({ series: 0, bytes: 0, hourSeries: 0 });
   });
 });

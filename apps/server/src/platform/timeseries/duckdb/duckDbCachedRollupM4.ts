@@ -1,0 +1,177 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import duckdb from '@duckdb/node-bindings';
+import { aggregateValue, alignDown, bucketWindow, m4Sorted, type Aggregation } from '@kelvin/domain';
+import type { PointRows } from '../queryExecution.ts';
+import { CACHED_BUCKET_BYTES, type RollupSeries, type RollupSeriesCache } from '../rollupSeriesCache.ts';
+import { duckDbDialect } from '../sql/dialect.ts';
+import { integerList, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
+import { askedAgain, type CachedM4Context } from './duckDbCachedM4.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface CachedRollupContext extends Omit<CachedM4Context, 'cache'> {
+  cache: RollupSeriesCache;
+}
+
+function seriesWhere(selection: { assetIds: readonly number[]; metricIds: readonly number[] }): string {
+  return `asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})`;
+}
+
+/** The hour buckets of the series from `start` on, folded to one row per bucket as every rollup read folds them. */
+async function loadHourSeries(
+  connection: DuckDBConnection,
+  selection: SeriesSelection,
+  start: number,
+): Promise<Map<string, RollupSeries>> {
+  const { rollup } = duckDbDialect;
+  const result = await connection.run(`SELECT CAST(asset_id AS INTEGER), CAST(metric_id AS INTEGER),
+      CAST(bucket AS DOUBLE), ${rollup.min}, ${rollup.max}, ${rollup.sum}, CAST(${rollup.count} AS DOUBLE),
+      ${rollup.sumSq}, CAST(${rollup.status} AS INTEGER)
+    FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(selection)} AND bucket >= ${start}
+    GROUP BY asset_id, metric_id, bucket ORDER BY asset_id, metric_id, bucket`);
+  const rows = new Map<string, number[][]>();
+  for (const assetId of selection.assetIds) {
+    for (const metricId of selection.metricIds)
+      rows.set(`${assetId}:${metricId}`, [[], [], [], [], [], [], []]);
+  }
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
+    const count = chunk.rowCount;
+    const column = (index: number, bytes: number) =>
+      duckdb.vector_get_data(duckdb.data_chunk_get_vector(chunk.chunk, index), count * bytes);
+    const ints = (index: number) => {
+      const data = column(index, 4);
+      return new Int32Array(data.buffer, data.byteOffset, count);
+    };
+    const doubles = (index: number) => {
+      const data = column(index, 8);
+      return new Float64Array(data.buffer, data.byteOffset, count);
+    };
+    const [assetIds, metricIds, statuses] = [ints(0), ints(1), ints(8)];
+    const fields = [2, 3, 4, 5, 6, 7].map(doubles);
+    for (let row = 0; row < count; row++) {
+      const target = rows.get(`${assetIds[row] ?? 0}:${metricIds[row] ?? 0}`);
+      if (!target) continue;
+      fields.forEach((field, index) => target[index]?.push(field[row] ?? 0));
+      target[6]?.push(statuses[row] ?? 0);
+    }
+  }
+  const loaded = new Map<string, RollupSeries>();
+  for (const [
+    key,
+    [buckets = [], mins = [], maxs = [], sums = [], counts = [], sumSqs = [], statuses = []],
+  ] of rows) {
+    loaded.set(key, {
+      from: start,
+      length: buckets.length,
+      buckets: Float64Array.from(buckets),
+      mins: Float64Array.from(mins),
+      maxs: Float64Array.from(maxs),
+      sums: Float64Array.from(sums),
+      counts: Float64Array.from(counts),
+      sumSqs: Float64Array.from(sumSqs),
+      statuses: Int32Array.from(statuses),
+    });
+  }
+  return loaded;
+}
+
+/** Interval buckets folded from the hour buckets in [start, end), with their value and highest status. */
+function intervalPoints(
+  series: RollupSeries,
+  window: { start: number; end: number },
+  intervalMs: number,
+  aggregation: Exclude<Aggregation, 'RAW'>,
+) {
+  const timestamps: number[] = [];
+  const values: number[] = [];
+  const statuses: number[] = [];
+  let index = 0;
+  while (index < series.length && (series.buckets[index] ?? 0) < window.start) index++;
+  while (index < series.length && (series.buckets[index] ?? 0) < window.end) {
+    const bucket = alignDown(series.buckets[index] ?? 0, intervalMs);
+    const partial = { min: Infinity, max: -Infinity, sum: 0, count: 0, sumSq: 0 };
+    let status = -2147483648;
+    for (; index < series.length && alignDown(series.buckets[index] ?? 0, intervalMs) === bucket; index++) {
+      if ((series.buckets[index] ?? 0) >= window.end) break;
+      partial.min = Math.min(partial.min, series.mins[index] ?? Infinity);
+      partial.max = Math.max(partial.max, series.maxs[index] ?? -Infinity);
+      partial.sum += series.sums[index] ?? 0;
+      partial.count += series.counts[index] ?? 0;
+      partial.sumSq += series.sumSqs[index] ?? 0;
+      status = Math.max(status, series.statuses[index] ?? 0);
+    }
+    timestamps.push(bucket);
+    values.push(aggregateValue(partial, aggregation));
+    statuses.push(status);
+  }
+  return { timestamps, values, statuses };
+}
+
+/**
+ * M4 of an aggregate answered from the hour rollup, out of the rollup cache (loading the series it lacks on a
+ * second ask, inside the writer queue, like the raw cache). Null when the database should answer.
+ */
+export async function cachedHourM4(
+  context: CachedRollupContext,
+  query: { selection: SeriesSelection; intervalMs: number; aggregation: Exclude<Aggregation, 'RAW'> },
+  width: number,
+): Promise<PointRows | null> {
+  const { cache } = context;
+  const { selection, intervalMs, aggregation } = query;
+  const window = bucketWindow(selection.from, selection.to, intervalMs);
+  const start = alignDown(window.start, HOUR_MS);
+  const held = new Map<string, RollupSeries>();
+  const missing: string[] = [];
+  for (const assetId of selection.assetIds) {
+    for (const metricId of selection.metricIds) {
+      const hit = cache.get(assetId, metricId, start);
+      if (hit) held.set(`${assetId}:${metricId}`, hit);
+      else missing.push(`${assetId}:${metricId}`);
+    }
+  }
+  if (missing.length > 0) {
+    if (!askedAgain(context.asked, missing, Date.now())) return null;
+    const buckets = await context.withReader(async (connection) => {
+      const [row] = (
+        await connection.runAndReadAll(
+          `SELECT count(*) FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(selection)} AND bucket >= ${start}`,
+        )
+      ).getRows();
+      return Number(row?.[0] ?? 0);
+    });
+    if (buckets * CACHED_BUCKET_BYTES > context.budgetBytes) return null;
+    await context.serialized(async () => {
+      const loaded = await context.withReader((connection) => loadHourSeries(connection, selection, start));
+      for (const [key, series] of loaded) {
+        const [assetId = 0, metricId = 0] = key.split(':').map(Number);
+        held.set(key, cache.put(assetId, metricId, series) ?? series);
+      }
+    });
+  }
+  const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
+  for (const assetId of selection.assetIds) {
+    for (const metricId of selection.metricIds) {
+      await nextTurn(); // as in the raw cache: never hold the event loop for a whole query
+      const series = held.get(`${assetId}:${metricId}`);
+      if (!series) continue;
+      const points = intervalPoints(series, window, intervalMs, aggregation);
+      m4Sorted(
+        points,
+        { start: 0, end: points.timestamps.length, from: selection.from, to: selection.to, width },
+        (ts, value, status) => {
+          rows.assetIds.push(assetId);
+          rows.metricIds.push(metricId);
+          rows.timestamps.push(ts);
+          rows.values.push(value);
+          rows.statuses.push(status);
+        },
+      );
+    }
+  }
+  return rows;
+}
