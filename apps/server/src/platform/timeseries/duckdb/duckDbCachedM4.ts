@@ -75,28 +75,36 @@ export async function cachedRawM4(
     });
     for (const [key, entry] of loaded) series.set(key, entry);
   }
-  return reduceSeries(series, selection, width);
+  return reduceEachSeries(selection, width, (assetId, metricId) => {
+    const points = series.get(`${assetId}:${metricId}`);
+    if (!points) return null;
+    const start = lowerBound(points.timestamps, points.length, selection.from);
+    return { points, start, end: lowerBound(points.timestamps, points.length, selection.to) };
+  });
 }
 
 /**
- * M4 of every series over [from, to), as rows in the order `selectRawM4` promises. It yields to the event loop
- * before each series: from the cache a query never waits on the database, and a run of them must not keep
- * ingestion (whose commits complete as I/O callbacks) from its turn for whole queries at a time.
+ * M4 of each series of the selection over [from, to) (`pointsOf` says where its points are), as rows in the
+ * order the engine's M4 hooks promise. It yields to the event loop before each series: from the caches a query
+ * never waits on the database, and a run of them must not keep ingestion (whose commits complete as I/O
+ * callbacks) from its turn for whole queries at a time.
  */
-async function reduceSeries(
-  series: ReadonlyMap<string, SortedPoints & { length: number }>,
+export async function reduceEachSeries(
   selection: SeriesSelection,
   width: number,
+  pointsOf: (
+    assetId: number,
+    metricId: number,
+  ) => { points: SortedPoints; start: number; end: number } | null,
 ): Promise<PointRows> {
   const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
   for (const assetId of selection.assetIds) {
     for (const metricId of selection.metricIds) {
       await nextTurn();
-      const points = series.get(`${assetId}:${metricId}`);
-      if (!points) continue;
-      const start = lowerBound(points.timestamps, points.length, selection.from);
-      const end = lowerBound(points.timestamps, points.length, selection.to);
-      m4Sorted(points, { start, end, from: selection.from, to: selection.to, width }, (ts, value, status) => {
+      const found = pointsOf(assetId, metricId);
+      if (!found) continue;
+      const range = { start: found.start, end: found.end, from: selection.from, to: selection.to, width };
+      m4Sorted(found.points, range, (ts, value, status) => {
         rows.assetIds.push(assetId);
         rows.metricIds.push(metricId);
         rows.timestamps.push(ts);

@@ -1,13 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import duckdb from '@duckdb/node-bindings';
-import { aggregateValue, alignDown, bucketWindow, m4Sorted, type Aggregation } from '@kelvin/domain';
+import { aggregateValue, alignDown, bucketWindow, type Aggregation } from '@kelvin/domain';
 import type { PointRows } from '../queryExecution.ts';
 import { lowerBound } from '../rawSeriesCache.ts';
 import { CACHED_BUCKET_BYTES, type RollupSeries, type RollupSeriesCache } from '../rollupSeriesCache.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
 import { integerList, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
-import { askedAgain, type CachedM4Context } from './duckDbCachedM4.ts';
+import { askedAgain, reduceEachSeries, type CachedM4Context } from './duckDbCachedM4.ts';
+import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -42,23 +41,13 @@ async function loadHourSeries(
     chunk = await result.fetchChunk()
   ) {
     const count = chunk.rowCount;
-    const column = (index: number, bytes: number) =>
-      duckdb.vector_get_data(duckdb.data_chunk_get_vector(chunk.chunk, index), count * bytes);
-    const ints = (index: number) => {
-      const data = column(index, 4);
-      return new Int32Array(data.buffer, data.byteOffset, count);
-    };
-    const doubles = (index: number) => {
-      const data = column(index, 8);
-      return new Float64Array(data.buffer, data.byteOffset, count);
-    };
-    const [assetIds, metricIds, statuses] = [ints(0), ints(1), ints(8)];
-    const fields = [2, 3, 4, 5, 6, 7].map(doubles);
+    const [assetIds, metricIds, statuses] = [0, 1, 8].map((column) => chunkInt32(chunk, column));
+    const fields = [2, 3, 4, 5, 6, 7].map((column) => chunkFloat64(chunk, column));
     for (let row = 0; row < count; row++) {
-      const target = rows.get(`${assetIds[row] ?? 0}:${metricIds[row] ?? 0}`);
+      const target = rows.get(`${assetIds?.[row] ?? 0}:${metricIds?.[row] ?? 0}`);
       if (!target) continue;
       fields.forEach((field, index) => target[index]?.push(field[row] ?? 0));
-      target[6]?.push(statuses[row] ?? 0);
+      target[6]?.push(statuses?.[row] ?? 0);
     }
   }
   const loaded = new Map<string, RollupSeries>();
@@ -173,31 +162,18 @@ export async function cachedHourM4(
     if (buckets * CACHED_BUCKET_BYTES > context.budgetBytes) return null;
     await context.serialized(async () => {
       const loaded = await context.withReader((connection) => loadHourSeries(connection, selection, start));
-      for (const [key, series] of loaded) {
-        const [assetId = 0, metricId = 0] = key.split(':').map(Number);
-        held.set(key, cache.put(assetId, metricId, series) ?? series);
+      for (const assetId of selection.assetIds) {
+        for (const metricId of selection.metricIds) {
+          const series = loaded.get(`${assetId}:${metricId}`);
+          if (series) held.set(`${assetId}:${metricId}`, cache.put(assetId, metricId, series) ?? series);
+        }
       }
     });
   }
-  const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
-  for (const assetId of selection.assetIds) {
-    for (const metricId of selection.metricIds) {
-      await nextTurn(); // as in the raw cache: never hold the event loop for a whole query
-      const series = held.get(`${assetId}:${metricId}`);
-      if (!series) continue;
-      const points = intervalPoints(series, window, intervalMs, aggregation);
-      m4Sorted(
-        points,
-        { start: 0, end: points.timestamps.length, from: selection.from, to: selection.to, width },
-        (ts, value, status) => {
-          rows.assetIds.push(assetId);
-          rows.metricIds.push(metricId);
-          rows.timestamps.push(ts);
-          rows.values.push(value);
-          rows.statuses.push(status);
-        },
-      );
-    }
-  }
-  return rows;
+  return reduceEachSeries(selection, width, (assetId, metricId) => {
+    const series = held.get(`${assetId}:${metricId}`);
+    if (!series) return null;
+    const points = intervalPoints(series, window, intervalMs, aggregation);
+    return { points, start: 0, end: points.timestamps.length };
+  });
 }

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBValue } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
 import type { PointRows, SlotRows } from '../queryExecution.ts';
 
@@ -11,6 +11,20 @@ function toNumber(value: DuckDBValue): number {
 
 function numberColumn(columns: DuckDBValue[][], index: number): number[] {
   return (columns[index] ?? []).map(toNumber);
+}
+
+/**
+ * A column of a data chunk as a typed array over DuckDB's own vector memory, without copying: valid while the
+ * chunk is (copy what must outlive it). Only for columns of that exact type (INTEGER / DOUBLE) and never NULL.
+ */
+export function chunkInt32(chunk: DuckDBDataChunk, column: number): Int32Array {
+  const data = duckdb.vector_get_data(duckdb.data_chunk_get_vector(chunk.chunk, column), chunk.rowCount * 4);
+  return new Int32Array(data.buffer, data.byteOffset, chunk.rowCount);
+}
+
+export function chunkFloat64(chunk: DuckDBDataChunk, column: number): Float64Array {
+  const data = duckdb.vector_get_data(duckdb.data_chunk_get_vector(chunk.chunk, column), chunk.rowCount * 8);
+  return new Float64Array(data.buffer, data.byteOffset, chunk.rowCount);
 }
 
 /**
@@ -28,24 +42,11 @@ export async function selectPointRows(connection: DuckDBConnection, sql: string)
     chunk && chunk.rowCount > 0;
     chunk = await result.fetchChunk()
   ) {
-    const count = chunk.rowCount;
-    const data = (column: number, bytes: number) => {
-      const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
-      return duckdb.vector_get_data(vector, count * bytes);
-    };
-    const ints = (column: number) => {
-      const bytes = data(column, 4);
-      return new Int32Array(bytes.buffer, bytes.byteOffset, count);
-    };
-    const doubles = (column: number) => {
-      const bytes = data(column, 8);
-      return new Float64Array(bytes.buffer, bytes.byteOffset, count);
-    };
-    rows.assetIds.push(...ints(0));
-    rows.metricIds.push(...ints(1));
-    rows.timestamps.push(...doubles(2));
-    rows.values.push(...doubles(3));
-    rows.statuses.push(...ints(4));
+    rows.assetIds.push(...chunkInt32(chunk, 0));
+    rows.metricIds.push(...chunkInt32(chunk, 1));
+    rows.timestamps.push(...chunkFloat64(chunk, 2));
+    rows.values.push(...chunkFloat64(chunk, 3));
+    rows.statuses.push(...chunkInt32(chunk, 4));
   }
   return rows;
 }

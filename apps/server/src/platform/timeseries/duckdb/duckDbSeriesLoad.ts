@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import duckdb from '@duckdb/node-bindings';
 import { ROLLUP_TABLES, RAW_TABLE, integerList } from '../sql/pointSql.ts';
 import type { LoadedSeries } from '../rawSeriesCache.ts';
+import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
 
 export interface SeriesKey {
   assetId: number;
@@ -120,23 +120,9 @@ export async function loadRawSeries(
     chunk = await result.fetchChunk()
   ) {
     const rows = chunk.rowCount;
-    const data = (column: number, bytes: number) =>
-      duckdb.vector_get_data(duckdb.data_chunk_get_vector(chunk.chunk, column), rows * bytes);
-    const ints = (column: number) => {
-      const bytes = data(column, 4);
-      return new Int32Array(bytes.buffer, bytes.byteOffset, rows);
-    };
-    const doubles = (column: number) => {
-      const bytes = data(column, 8);
-      return new Float64Array(bytes.buffer, bytes.byteOffset, rows);
-    };
-    const [assetIds, metricIds, timestamps, values, statuses] = [
-      ints(0),
-      ints(1),
-      doubles(2),
-      doubles(3),
-      ints(4),
-    ];
+    const [assetIds, metricIds, statuses] = [0, 1, 4].map((column) => chunkInt32(chunk, column));
+    const [timestamps, values] = [2, 3].map((column) => chunkFloat64(chunk, column));
+    if (!assetIds || !metricIds || !statuses || !timestamps || !values) throw new Error('Unexpected columns');
     const columns = { timestamps, values, statuses };
     // Rows come in runs of one series (a chunk rarely holds more than a few): each run is copied whole. The
     // asset x metric product may include series nobody asked for; those have no builder.
