@@ -159,12 +159,15 @@ export async function runTimeSeriesQuery(engine: SqlEngine, query: TimeSeriesQue
  * and dropping repeats here, on rows already ordered, is cheaper than DISTINCT in SQL.
  */
 function collectPoints(rows: PointRows, target: Map<string, SeriesColumns>, distinct: boolean): void {
-  let key = '';
+  let assetId = Number.NaN;
+  let metricId = Number.NaN;
   let columns = emptyColumns();
   for (let index = 0; index < rows.timestamps.length; index++) {
-    const rowKey = seriesKey(rows.assetIds[index] ?? 0, rows.metricIds[index] ?? 0);
-    if (rowKey !== key) {
-      key = rowKey;
+    // Rows come grouped by series: the key string is built once per series, not per row.
+    if (rows.assetIds[index] !== assetId || rows.metricIds[index] !== metricId) {
+      assetId = rows.assetIds[index] ?? 0;
+      metricId = rows.metricIds[index] ?? 0;
+      const key = seriesKey(assetId, metricId);
       columns = target.get(key) ?? emptyColumns();
       target.set(key, columns);
     } else if (
