@@ -52,7 +52,6 @@ export interface RawSeriesCache {
 
 /** One number per series (ids are below 2^31), cheaper to look up per point than a string. */
 export const seriesKey = (assetId: number, metricId: number): number => assetId * 2 ** 31 + metricId;
-const key = seriesKey;
 
 /**
  * Removes the least recently used entries but `keep` until `bytes()` fits the budget: the eviction both series
@@ -168,7 +167,7 @@ export function createRawSeriesCache(budgetBytes: number): RawSeriesCache {
       return entries.size;
     },
     get(assetId, metricId, from) {
-      const entry = entries.get(key(assetId, metricId));
+      const entry = entries.get(seriesKey(assetId, metricId));
       if (!entry || entry.from > from) return null;
       entry.lastUsed = ++clock;
       return entry;
@@ -178,8 +177,8 @@ export function createRawSeriesCache(budgetBytes: number): RawSeriesCache {
       if (length * CACHED_POINT_BYTES > budgetBytes) return null;
       const entry: Entry = { ...series, length, blocks: emptyBlocks(length), lastUsed: ++clock };
       summarizeBlocks(entry, length, entry.blocks);
-      remove(key(assetId, metricId));
-      entries.set(key(assetId, metricId), entry);
+      remove(seriesKey(assetId, metricId));
+      entries.set(seriesKey(assetId, metricId), entry);
       bytes += sizeOf(entry);
       evictBeyondBudget(entry);
       return entry;
@@ -191,7 +190,7 @@ export function createRawSeriesCache(budgetBytes: number): RawSeriesCache {
       let runEntry: Entry | undefined;
       for (let index = 0; index < columns.timestamps.length; index++) {
         // Batches come grouped by series: one lookup per run of the same series.
-        const pointKey = key(columns.assetIds[index] ?? 0, columns.metricIds[index] ?? 0);
+        const pointKey = seriesKey(columns.assetIds[index] ?? 0, columns.metricIds[index] ?? 0);
         if (pointKey !== runKey) {
           runKey = pointKey;
           runEntry = entries.get(pointKey);

@@ -26,6 +26,29 @@ function expectClose(actual: readonly (number | null)[], expected: readonly numb
   });
 }
 
+/** Every aggregation of asset 1's metric over the first three hours after T0 matches the domain's buckets. */
+async function expectEveryAggregate(
+  store: TimeSeriesStore,
+  metricId: number,
+  points: readonly TimeSeriesPoint[],
+  intervals: readonly number[],
+): Promise<void> {
+  for (const intervalMs of intervals) {
+    for (const aggregation of AGGREGATES) {
+      const [answer] = await store.query({
+        assetIds: [1],
+        metrics: [{ metricId, aggregation }],
+        from: T0,
+        to: T0 + 3 * HOUR,
+        intervalMs,
+      });
+      const expected = expectedBuckets(points, aggregation, intervalMs);
+      expect(answer?.timestamps).toEqual(expected.timestamps);
+      expectClose(answer?.values ?? [], expected.values);
+    }
+  }
+}
+
 /**
  * The behaviour every TimeSeriesStore must show, defined once and run against each engine with a fresh store
  * per test. `open` gets a fresh store; `dispose` cleans it up.
@@ -92,40 +115,15 @@ export function defineTimeSeriesStoreConformance(engine: string, open: () => Pro
       const third = Math.floor(shuffled.length / 3);
       await store.insert(shuffled.slice(third));
       await store.insert(shuffled.slice(0, third)); // late: lands in buckets the first batch already filled
-      for (const intervalMs of [MINUTE, HOUR]) {
-        for (const aggregation of AGGREGATES) {
-          const [answer] = await store.query({
-            assetIds: [1],
-            metrics: [{ metricId: 10, aggregation }],
-            ...range,
-            intervalMs,
-          });
-          const expected = expectedBuckets(points, aggregation, intervalMs);
-          expect(answer?.timestamps).toEqual(expected.timestamps);
-          expectClose(answer?.values ?? [], expected.values);
-        }
-      }
+      await expectEveryAggregate(store, 10, points, [MINUTE, HOUR]);
     });
 
     it('answers every aggregation from buckets of a single point, before and after compaction', async () => {
       // A point every 100 s: most minute buckets hold one point or none; then a late point makes one hold two.
       const sparse = walk(1, 11, T0 + 1_000, 100, 100_000);
       const late: TimeSeriesPoint = { assetId: 1, metricId: 11, ts: T0 + 31_000, value: 7.25 };
-      const check = async (expectedPoints: readonly TimeSeriesPoint[]) => {
-        for (const intervalMs of [MINUTE, 5 * MINUTE, HOUR]) {
-          for (const aggregation of AGGREGATES) {
-            const [answer] = await store.query({
-              assetIds: [1],
-              metrics: [{ metricId: 11, aggregation }],
-              ...range,
-              intervalMs,
-            });
-            const expected = expectedBuckets(expectedPoints, aggregation, intervalMs);
-            expect(answer?.timestamps).toEqual(expected.timestamps);
-            expectClose(answer?.values ?? [], expected.values);
-          }
-        }
-      };
+      const check = (expectedPoints: readonly TimeSeriesPoint[]) =>
+        expectEveryAggregate(store, 11, expectedPoints, [MINUTE, 5 * MINUTE, HOUR]);
       await store.insert(sparse);
       await check(sparse);
       await store.compact(T0 + 72 * HOUR);

@@ -1,21 +1,23 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { aggregateValue, alignDown, bucketWindow, type Aggregation } from '@kelvin/domain';
+import { aggregateValue, alignDown, bucketWindow, HOUR_MS, type Aggregation } from '@kelvin/domain';
 import type { PointRows } from '../queryExecution.ts';
 import { lowerBound } from '../rawSeriesCache.ts';
 import { CACHED_BUCKET_BYTES, type RollupSeries, type RollupSeriesCache } from '../rollupSeriesCache.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
-import { integerList, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
+import { ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
 import { askedAgain, reduceEachSeries, type CachedM4Context } from './duckDbCachedM4.ts';
 import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
-
-const HOUR_MS = 3_600_000;
+import { seriesWhere } from './duckDbSeriesLoad.ts';
 
 export interface CachedRollupContext extends Omit<CachedM4Context, 'cache'> {
   cache: RollupSeriesCache;
 }
 
-function seriesWhere(selection: { assetIds: readonly number[]; metricIds: readonly number[] }): string {
-  return `asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})`;
+/** The (asset, metric) pairs a selection names. */
+function keysOf(selection: SeriesSelection) {
+  return selection.assetIds.flatMap((assetId) =>
+    selection.metricIds.map((metricId) => ({ assetId, metricId })),
+  );
 }
 
 /** The hour buckets of the series from `start` on, folded to one row per bucket as every rollup read folds them. */
@@ -28,7 +30,7 @@ async function loadHourSeries(
   const result = await connection.run(`SELECT CAST(asset_id AS INTEGER), CAST(metric_id AS INTEGER),
       CAST(bucket AS DOUBLE), ${rollup.min}, ${rollup.max}, ${rollup.sum}, CAST(${rollup.count} AS DOUBLE),
       ${rollup.sumSq}, CAST(${rollup.status} AS INTEGER)
-    FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(selection)} AND bucket >= ${start}
+    FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(keysOf(selection))} AND bucket >= ${start}
     GROUP BY asset_id, metric_id, bucket ORDER BY asset_id, metric_id, bucket`);
   const rows = new Map<string, number[][]>();
   for (const assetId of selection.assetIds) {
@@ -154,7 +156,7 @@ export async function cachedHourM4(
     const buckets = await context.withReader(async (connection) => {
       const [row] = (
         await connection.runAndReadAll(
-          `SELECT count(*) FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(selection)} AND bucket >= ${start}`,
+          `SELECT count(*) FROM ${ROLLUP_TABLES.hour} WHERE ${seriesWhere(keysOf(selection))} AND bucket >= ${start}`,
         )
       ).getRows();
       return Number(row?.[0] ?? 0);

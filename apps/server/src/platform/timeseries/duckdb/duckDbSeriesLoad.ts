@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@kelvin/domain';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ROLLUP_TABLES, RAW_TABLE, integerList } from '../sql/pointSql.ts';
 import type { LoadedSeries } from '../rawSeriesCache.ts';
@@ -8,10 +9,8 @@ export interface SeriesKey {
   metricId: number;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** Which of the keys' series to ask for: the set of assets times the set of metrics, narrowed afterwards. */
-function seriesWhere(keys: readonly SeriesKey[]): string {
+export function seriesWhere(keys: readonly SeriesKey[]): string {
   const assetIds = [...new Set(keys.map((key) => key.assetId))];
   const metricIds = [...new Set(keys.map((key) => key.metricId))];
   return `asset_id IN (${integerList(assetIds)}) AND metric_id IN (${integerList(metricIds)})`;

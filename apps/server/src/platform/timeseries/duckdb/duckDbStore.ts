@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { chooseSource } from '@kelvin/domain';
+import { chooseSource, HOUR_MS } from '@kelvin/domain';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
@@ -57,7 +57,6 @@ export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
 
 /** Readers beyond this wait; DuckDB parallelises each query over its threads anyway. */
 const MAX_READERS = 4;
-const HOUR_MS = 3_600_000;
 const USED_BYTES_SQL = 'SELECT used_blocks * block_size FROM pragma_database_size()';
 
 export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise<DuckDbTimeSeriesStore> {
