@@ -1,16 +1,19 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { InsertResult, PointColumns } from '../timeSeriesStore.ts';
-import { appendToStage } from './duckDbAppend.ts';
-import { BATCHES_TABLE, CLEAR_STAGE_SQL, MOVE_STAGE_SQL } from './duckDbSchema.ts';
+import { appendRawPoints, appendTilePartials } from './duckDbAppend.ts';
+import { BATCHES_TABLE, FOLD_STAGE_SQL } from './duckDbSchema.ts';
+import { tilePartials, type TilePartials } from './tilePartials.ts';
 
 interface PendingBatch {
   columns: PointColumns;
+  /** Computed when the batch arrives, while the writer is busy with the group before it. */
+  tiles: TilePartials;
   batchId: string | undefined;
   resolve: (result: InsertResult) => void;
   reject: (error: unknown) => void;
 }
 
-/** A group stops growing here, so that one transaction's WAL and stage table stay a few hundred megabytes. */
+/** A group stops growing here, so that one transaction's WAL and uncommitted rows stay a few hundred megabytes. */
 const MAX_GROUP_POINTS = 2_000_000;
 
 /** Which of `ids` are already stored. Runs on the writer, inside its queue, so nothing can insert meanwhile. */
@@ -59,6 +62,7 @@ export function createGroupCommit(
     }
     const duplicates = new Set<PendingBatch>();
     try {
+      await writer.run('BEGIN TRANSACTION');
       const ids = group.flatMap((batch) => (batch.batchId === undefined ? [] : [batch.batchId]));
       const seen = await storedBatchIds(writer, [...new Set(ids)]);
       const fresh: string[] = [];
@@ -71,26 +75,24 @@ export function createGroupCommit(
           fresh.push(batch.batchId);
         }
       }
-      for (const batch of group) {
-        if (!duplicates.has(batch) && batch.columns.timestamps.length > 0)
-          await appendToStage(writer, batch.columns);
+      const stored = group.filter((batch) => !duplicates.has(batch) && batch.columns.timestamps.length > 0);
+      for (const batch of stored) {
+        await appendRawPoints(writer, batch.columns);
+        await appendTilePartials(writer, batch.tiles);
       }
-      const commit = MOVE_STAGE_SQL.length - 1;
-      for (const sql of MOVE_STAGE_SQL.slice(0, commit)) await writer.run(sql);
+      for (const sql of FOLD_STAGE_SQL) await writer.run(sql);
       if (fresh.length > 0) {
         const { sql, values } = recordBatchIdsSql(fresh, Date.now());
         await writer.run(sql, values);
       }
-      for (const sql of MOVE_STAGE_SQL.slice(commit)) await writer.run(sql);
-      for (const batch of group) {
-        if (!duplicates.has(batch) && batch.columns.timestamps.length > 0) onCommitted(batch.columns);
-      }
+      await writer.run('COMMIT');
+      for (const batch of stored) onCommitted(batch.columns);
       group.forEach((batch) => batch.resolve({ duplicate: duplicates.has(batch) }));
     } catch (error) {
+      // Takes back the appended points and stage tiles with everything else.
       await writer.run('ROLLBACK').catch(() => undefined);
       group.forEach((batch) => batch.reject(error));
     } finally {
-      await writer.run(CLEAR_STAGE_SQL);
       schedule();
     }
   };
@@ -103,7 +105,7 @@ export function createGroupCommit(
 
   return (columns, batchId) =>
     new Promise<InsertResult>((resolve, reject) => {
-      pending.push({ columns, batchId, resolve, reject });
+      pending.push({ columns, tiles: tilePartials(columns), batchId, resolve, reject });
       schedule();
     });
 }

@@ -2,12 +2,12 @@ import { DUCKDB_ROLLUP_COLUMNS } from '../sql/dialect.ts';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 import {
   compactTilesSql,
-  STAGE_TILES_SCHEMA_SQL,
   STAGE_TILES_TABLE,
-  stageTilesSql,
+  TILE_COLUMNS,
   tileRetentionSql,
   TILE_MS,
   TILES_SCHEMA_SQL,
+  TILES_TABLE,
 } from './duckDbTiles.ts';
 
 /**
@@ -81,30 +81,14 @@ function foldedRollupColumns(partial: { max: string; sum: string; sumSq: string 
     sum(count_value), ${unlessSingle(`sum(${partial.sumSq})`)}, max(max_status)`;
 }
 
-/** Per writer connection: the appender fills this first, so one transaction can move it into raw and rollups. */
-export const STAGE_TABLE = 'ts_stage';
-export const STAGE_SCHEMA_SQL = `
-CREATE TEMP TABLE IF NOT EXISTS ${STAGE_TABLE} (
-  asset_id INTEGER,
-  metric_id INTEGER,
-  ts DOUBLE,
-  value DOUBLE,
-  status INTEGER
-);
-${STAGE_TILES_SCHEMA_SQL}`;
-
 /**
- * One group of batches, atomically: raw points sorted by series, a partial row per touched M4 tile and rollup
- * bucket (a late point adds a partial to its old tile and bucket; nothing is rescanned; rollups are folded from the
- * tiles, since both bucket sizes are whole tiles), and the touched periods for compaction. COMMIT
- * writes the WAL, which is when `insert` resolves.
+ * After a group's points were appended to the raw table and its tiles (with rollup partials) to the stage, in the
+ * same transaction: the tiles move to the tile table, a partial row per touched rollup bucket is folded from them
+ * (both bucket sizes are whole tiles; a late point adds a partial to its old tile and bucket, nothing is
+ * rescanned), and the touched periods are marked for compaction, which also sorts the raw points by series.
  */
-export const MOVE_STAGE_SQL = [
-  'BEGIN TRANSACTION',
-  `INSERT INTO ${RAW_TABLE}
-  SELECT asset_id, metric_id, CAST(ts AS BIGINT), value, status FROM ${STAGE_TABLE}
-  ORDER BY asset_id, metric_id, ts`,
-  ...stageTilesSql(STAGE_TABLE),
+export const FOLD_STAGE_SQL = [
+  `INSERT INTO ${TILES_TABLE} SELECT ${TILE_COLUMNS} FROM ${STAGE_TILES_TABLE} ORDER BY asset_id, metric_id, tile`,
   ...ROLLUPS.map(
     ([table, bucketMs]) => `INSERT INTO ${table}
   SELECT asset_id, metric_id, tile * ${TILE_MS} // ${bucketMs} * ${bucketMs} AS bucket,
@@ -116,10 +100,8 @@ export const MOVE_STAGE_SQL = [
   `INSERT INTO ${DIRTY_TABLE}
   SELECT DISTINCT tile * ${TILE_MS} // ${COMPACTION_PERIOD_MS} FROM ${STAGE_TILES_TABLE}
   EXCEPT SELECT period FROM ${DIRTY_TABLE}`,
-  'COMMIT',
+  `DELETE FROM ${STAGE_TILES_TABLE}`,
 ];
-
-export const CLEAR_STAGE_SQL = `DELETE FROM ${STAGE_TABLE}; DELETE FROM ${STAGE_TILES_TABLE};`;
 
 /** Dirty periods before `beforePeriod` with their point counts, read from the small hour rollup to size the work. */
 export function dirtyPeriodsSql(beforePeriod: number): string {

@@ -20,7 +20,7 @@ import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { cachedHourM4 } from './duckDbCachedRollupM4.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
-import { BACKFILL_TILES_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
+import { BACKFILL_TILES_SQL, STAGE_TILES_SCHEMA_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
 import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
 import {
   BATCH_ID_RETENTION_MS,
@@ -30,7 +30,6 @@ import {
   DUCKDB_SCHEMA_SQL,
   retentionSql,
   ROLLUP_NULLABLE_SQL,
-  STAGE_SCHEMA_SQL,
 } from './duckDbSchema.ts';
 
 export interface DuckDbStoreOptions {
@@ -69,7 +68,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   const writer = await instance.connect();
   await writer.run(DUCKDB_SCHEMA_SQL);
   await writer.run(ROLLUP_NULLABLE_SQL);
-  await writer.run(STAGE_SCHEMA_SQL);
+  await writer.run(STAGE_TILES_SCHEMA_SQL);
   const [needsTiles] = (await writer.runAndReadAll(TILES_NEED_BACKFILL_SQL)).getRows();
   if (needsTiles?.[0] === true) await writer.run(BACKFILL_TILES_SQL);
 
@@ -91,7 +90,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
       else idle.push(connection);
     }
   };
-  // One writer: the stage table belongs to its connection, and batches must not interleave in it.
+  // One writer: the stage-tiles table belongs to its connection, and groups must not interleave in it.
   let writes: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
     const result = writes.then(work);

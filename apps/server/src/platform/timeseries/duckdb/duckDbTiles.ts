@@ -50,15 +50,14 @@ const SPLIT_EXTREMES =
   'CAST(mn.t AS BIGINT) AS min_ts, mn.v AS min_value, CAST(-mx.n AS BIGINT) AS max_ts, mx.v AS max_value';
 
 /** Tile rows of points in `source` (columns asset_id, metric_id, ts, value, status), sorted by series. */
-export function tileRowsSql(source: string, where = 'TRUE', withSums = false): string {
-  const sums = withSums ? ', sum(value) AS s, count(*) AS c, sum(value * value) AS q' : '';
+export function tileRowsSql(source: string, where = 'TRUE'): string {
   return `SELECT asset_id, metric_id, tile, first_ts, first_value, last_ts, last_value, ${SPLIT_EXTREMES},
-    max_status${withSums ? ', s, c, q' : ''}
+    max_status
   FROM (
     SELECT asset_id, metric_id, CAST(ts AS BIGINT) // ${TILE_MS} AS tile,
       CAST(min(ts) AS BIGINT) AS first_ts, arg_min(value, ts) AS first_value,
       CAST(max(ts) AS BIGINT) AS last_ts, arg_max(value, ts) AS last_value,
-      ${EXTREMES('value', 'ts', 'value', 'ts')}, max(status) AS max_status${sums}
+      ${EXTREMES('value', 'ts', 'value', 'ts')}, max(status) AS max_status
     FROM ${source} WHERE ${where}
     GROUP BY asset_id, metric_id, tile
   ) AS g
@@ -66,26 +65,18 @@ export function tileRowsSql(source: string, where = 'TRUE', withSums = false): s
 }
 
 /**
- * An insert's tiles with the rollup partials of each tile (sum, count, sum of squares), on the writer connection:
- * the minute and hour rollups are then folded from these rows, 20x fewer than the points at 2 Hz, which pays for
- * most of what the tiles cost the insert.
+ * A group's tiles with the rollup partials of each tile (sum, count, sum of squares), computed in JS per batch
+ * (tilePartials) and appended on the writer connection: the minute and hour rollups are then folded from these
+ * rows, 20x fewer than the points at 2 Hz.
  */
 export const STAGE_TILES_TABLE = 'ts_stage_tiles';
-const TILE_COLUMNS = `asset_id, metric_id, tile, first_ts, first_value, last_ts, last_value, min_ts, min_value,
+export const TILE_COLUMNS = `asset_id, metric_id, tile, first_ts, first_value, last_ts, last_value, min_ts, min_value,
   max_ts, max_value, max_status`;
 export const STAGE_TILES_SCHEMA_SQL = `CREATE TEMP TABLE IF NOT EXISTS ${STAGE_TILES_TABLE} (
   asset_id INTEGER, metric_id INTEGER, tile BIGINT, first_ts BIGINT, first_value DOUBLE, last_ts BIGINT,
   last_value DOUBLE, min_ts BIGINT, min_value DOUBLE, max_ts BIGINT, max_value DOUBLE, max_status INTEGER,
   sum_value DOUBLE, count_value BIGINT, sum_sq DOUBLE
 );`;
-
-/** Inside the insert transaction: stage points to stage tiles, and those to the tile table (already sorted). */
-export function stageTilesSql(stageTable: string): string[] {
-  return [
-    `INSERT INTO ${STAGE_TILES_TABLE} ${tileRowsSql(stageTable, 'TRUE', true)}`,
-    `INSERT INTO ${TILES_TABLE} SELECT ${TILE_COLUMNS} FROM ${STAGE_TILES_TABLE}`,
-  ];
-}
 
 /** Folds tile rows and points of one pixel column into its first, last, minimum and maximum point (M4). */
 export const FOLDED = `min(first_ts) AS first_ts, arg_min(first_value, first_ts) AS first_value,
