@@ -1,7 +1,5 @@
-import { DUCKDB_ROLLUP_COLUMNS } from '../sql/dialect.ts';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 import {
-  compactTilesSql,
   STAGE_TILES_TABLE,
   TILE_COLUMNS,
   tileRetentionSql,
@@ -20,13 +18,16 @@ export const BATCHES_TABLE = 'ts_batches';
 export const BATCH_ID_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /** Hours that received points since they were last compacted. */
-const DIRTY_TABLE = 'ts_dirty_hours';
+export const DIRTY_TABLE = 'ts_dirty_hours';
+/** Days that received points, and whether compaction has since rewritten each as a whole, sorted by series. */
+export const DAYS_TABLE = 'ts_days';
 /**
  * The compaction unit. An hour, so that the last 24 h (what charts show most) is sorted and prunable by series
  * at most an hour after it arrives; 2 Hz series still give 7200-point runs, long enough to compress well.
  */
 export const COMPACTION_PERIOD_MS = 3_600_000;
-const ROLLUPS = [
+export const DAY_MS = 24 * COMPACTION_PERIOD_MS;
+export const ROLLUPS = [
   [ROLLUP_TABLES.minute, 60_000],
   [ROLLUP_TABLES.hour, 3_600_000],
 ] as const;
@@ -60,6 +61,7 @@ ${ROLLUPS.map(
 ).join('\n')}
 ${TILES_SCHEMA_SQL}
 CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS ${DAYS_TABLE} (day BIGINT NOT NULL, sorted BOOLEAN NOT NULL);
 CREATE TABLE IF NOT EXISTS ${BATCHES_TABLE} (batch_id VARCHAR NOT NULL, created_at BIGINT NOT NULL);
 `;
 
@@ -74,7 +76,7 @@ export const ROLLUP_NULLABLE_SQL = ROLLUPS.flatMap(([table]) =>
  * The rollup columns of a group of partial rows (`min_value`, `count_value`, ... read through
  * DUCKDB_ROLLUP_COLUMNS), with max, sum and sum of squares left NULL for a single point.
  */
-function foldedRollupColumns(partial: { max: string; sum: string; sumSq: string }): string {
+export function foldedRollupColumns(partial: { max: string; sum: string; sumSq: string }): string {
   const unlessSingle = (expression: string): string =>
     `CASE WHEN sum(count_value) = 1 THEN NULL ELSE ${expression} END`;
   return `min(min_value), ${unlessSingle(`max(${partial.max})`)}, ${unlessSingle(`sum(${partial.sum})`)},
@@ -100,49 +102,11 @@ export const FOLD_STAGE_SQL = [
   `INSERT INTO ${DIRTY_TABLE}
   SELECT DISTINCT tile * ${TILE_MS} // ${COMPACTION_PERIOD_MS} FROM ${STAGE_TILES_TABLE}
   EXCEPT SELECT period FROM ${DIRTY_TABLE}`,
+  `INSERT INTO ${DAYS_TABLE}
+  SELECT day, false FROM (SELECT DISTINCT tile * ${TILE_MS} // ${DAY_MS} AS day FROM ${STAGE_TILES_TABLE}) AS touched
+  WHERE day NOT IN (SELECT day FROM ${DAYS_TABLE})`,
   `DELETE FROM ${STAGE_TILES_TABLE}`,
 ];
-
-/** Dirty periods before `beforePeriod` with their point counts, read from the small hour rollup to size the work. */
-export function dirtyPeriodsSql(beforePeriod: number): string {
-  return `SELECT d.period, coalesce(sum(h.count_value), 0) AS points
-  FROM (SELECT DISTINCT period FROM ${DIRTY_TABLE} WHERE period < ${beforePeriod}) AS d
-  LEFT JOIN ${ROLLUP_TABLES.hour} AS h ON h.bucket // ${COMPACTION_PERIOD_MS} = d.period
-  GROUP BY d.period
-  ORDER BY d.period`;
-}
-
-/**
- * Rewrites a run of periods sorted by series and folds its rollup partials to one row per bucket. Batches arrive
- * interleaved (every series, a few minutes at a time), and each jump between series inside a 2048-value
- * bitpacking group makes DuckDB store every timestamp of the group at ~20 bits; sorted, 2 Hz data takes ~0.3 bytes
- * per point, and zone maps on asset_id and metric_id start pruning row groups. Row groups left fully
- * deleted are dropped at the next checkpoint. Runs are rewritten whole (up to a size) rather than period by period:
- * a sparse period alone would make a tiny row group, and periods sharing a row group would leave it half deleted.
- */
-export function compactPeriodsSql(periods: { first: number; last: number }): string[] {
-  const from = periods.first * COMPACTION_PERIOD_MS;
-  const to = (periods.last + 1) * COMPACTION_PERIOD_MS;
-  return [
-    'BEGIN TRANSACTION',
-    `CREATE OR REPLACE TEMP TABLE ts_compact_raw AS SELECT * FROM ${RAW_TABLE} WHERE ts >= ${from} AND ts < ${to}`,
-    `DELETE FROM ${RAW_TABLE} WHERE ts >= ${from} AND ts < ${to}`,
-    `INSERT INTO ${RAW_TABLE} SELECT * FROM ts_compact_raw ORDER BY asset_id, metric_id, ts`,
-    ...ROLLUPS.flatMap(([table]) => [
-      `CREATE OR REPLACE TEMP TABLE ts_compact_rollup AS
-      SELECT asset_id, metric_id, bucket, ${foldedRollupColumns(DUCKDB_ROLLUP_COLUMNS)}
-      FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}
-      GROUP BY asset_id, metric_id, bucket`,
-      `DELETE FROM ${table} WHERE bucket >= ${from} AND bucket < ${to}`,
-      `INSERT INTO ${table} SELECT * FROM ts_compact_rollup ORDER BY asset_id, metric_id, bucket`,
-    ]),
-    ...compactTilesSql(from, to),
-    `DELETE FROM ${DIRTY_TABLE} WHERE period >= ${periods.first} AND period <= ${periods.last}`,
-    'COMMIT',
-    'DROP TABLE ts_compact_raw',
-    'DROP TABLE ts_compact_rollup',
-  ];
-}
 
 export function retentionSql(cutoffs: {
   raw: number;
@@ -156,5 +120,6 @@ export function retentionSql(cutoffs: {
     ...tileRetentionSql(cutoffs.raw),
     `DELETE FROM ${ROLLUP_TABLES.minute} WHERE bucket < ${cutoffs.minute}`,
     `DELETE FROM ${ROLLUP_TABLES.hour} WHERE bucket < ${cutoffs.hour}`,
+    `DELETE FROM ${DAYS_TABLE} WHERE (day + 1) * ${DAY_MS} <= ${cutoffs.raw}`,
   ];
 }

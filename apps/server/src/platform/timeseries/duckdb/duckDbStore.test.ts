@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineTimeSeriesStoreConformance } from '../timeSeriesStore.conformance.ts';
 import { HOUR, T0 } from '../timeSeriesStore.fixtures.ts';
 import type { TimeSeriesPoint } from '../timeSeriesStore.ts';
-import { compactionRuns, openDuckDbStore } from './duckDbStore.ts';
+import { openDuckDbStore } from './duckDbStore.ts';
 
 defineTimeSeriesStoreConformance('DuckDB (in memory)', async () => {
   const store = await openDuckDbStore();
@@ -14,24 +14,6 @@ defineTimeSeriesStoreConformance('DuckDB (in memory)', async () => {
 defineTimeSeriesStoreConformance('DuckDB (in memory, no series cache)', async () => {
   const store = await openDuckDbStore({ seriesCacheBytes: 0 });
   return { store, dispose: () => store.close() };
-});
-
-describe('compaction runs', () => {
-  it('groups consecutive periods up to a size and splits at gaps', () => {
-    const runs = compactionRuns([
-      { period: 1, points: 10 },
-      { period: 2, points: 10 },
-      { period: 4, points: 10 },
-      { period: 5, points: 30_000_000 },
-      { period: 6, points: 1 },
-    ]);
-    expect(runs).toEqual([
-      { first: 1, last: 2 },
-      { first: 4, last: 4 },
-      { first: 5, last: 5 },
-      { first: 6, last: 6 },
-    ]);
-  });
 });
 
 // DuckDB only: its tiled M4 breaks ties like the domain (the first of equal extremes); ClickHouse's argMin does not.

@@ -18,15 +18,13 @@ import { createRawSeriesCache } from '../rawSeriesCache.ts';
 import { createRollupSeriesCache } from '../rollupSeriesCache.ts';
 import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { cachedHourM4 } from './duckDbCachedRollupM4.ts';
+import { compactDuckDb, createCompactionAccess } from './duckDbCompaction.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
 import { BACKFILL_TILES_SQL, STAGE_TILES_SCHEMA_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
 import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
 import {
   BATCH_ID_RETENTION_MS,
-  compactPeriodsSql,
-  COMPACTION_PERIOD_MS,
-  dirtyPeriodsSql,
   DUCKDB_SCHEMA_SQL,
   retentionSql,
   ROLLUP_NULLABLE_SQL,
@@ -162,6 +160,8 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
       }
     });
 
+  const compaction = createCompactionAccess(writer, withReader, serialized);
+
   const commitInGroup = createGroupCommit(writer, serialized, (columns) => {
     // The points are committed whatever happens here: a cache that could not follow is emptied, never stale.
     for (const held of [cache, hourCache]) {
@@ -205,24 +205,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         cache?.trimBefore(cutoffs.raw);
         hourCache?.trimBefore(cutoffs.hour);
       }),
-    compact: async (now = Date.now()) => {
-      const dirty = await withReader(async (connection) =>
-        (await connection.runAndReadAll(dirtyPeriodsSql(Math.floor(now / COMPACTION_PERIOD_MS)))).getRows(),
-      );
-      // One run per turn of the writer queue, so that ingest is not held up for the whole backlog.
-      for (const run of compactionRuns(
-        dirty.map(([period, points]) => ({ period: Number(period), points: Number(points) })),
-      )) {
-        await serialized(async () => {
-          try {
-            for (const sql of compactPeriodsSql(run)) await writer.run(sql);
-          } catch (error) {
-            await writer.run('ROLLBACK').catch(() => undefined);
-            throw error;
-          }
-        });
-      }
-    },
+    compact: (now = Date.now()) => compactDuckDb(compaction, now),
     seriesCache: () => ({
       series: cache?.size ?? 0,
       bytes: cache?.bytes ?? 0,
@@ -247,24 +230,4 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         return Promise.resolve();
       }),
   };
-}
-
-/** Points per compaction transaction: a few seconds of work and a few hundred megabytes of temporary data. */
-const COMPACTION_RUN_POINTS = 20_000_000;
-
-/** Consecutive dirty periods grouped into runs of bounded size (a single bigger one is a run of its own). */
-export function compactionRuns(
-  periods: readonly { period: number; points: number }[],
-): { first: number; last: number }[] {
-  const runs: { first: number; last: number; points: number }[] = [];
-  for (const { period, points } of periods) {
-    const current = runs.at(-1);
-    if (current && current.last === period - 1 && current.points + points <= COMPACTION_RUN_POINTS) {
-      current.last = period;
-      current.points += points;
-    } else {
-      runs.push({ first: period, last: period, points });
-    }
-  }
-  return runs.map(({ first, last }) => ({ first, last }));
 }

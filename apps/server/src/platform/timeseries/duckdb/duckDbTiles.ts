@@ -86,18 +86,18 @@ export const FOLDED = `min(first_ts) AS first_ts, arg_min(first_value, first_ts)
 export const FOLDED_COLUMNS = `first_ts, first_value, last_ts, last_value, ${SPLIT_EXTREMES}, max_status`;
 
 /**
- * Compaction of [from, to) (hour-aligned), inside the compaction transaction while `ts_compact_raw` holds its raw
- * points: tiles are rebuilt from those points (one row per tile, sorted by series) rather than folded, so that an
+ * Compaction of [from, to) (hour-aligned) for the assets `assetFilter` narrows to (a SQL condition starting with
+ * AND, or empty), inside the compaction transaction while `ts_compact_raw` holds their raw points: tiles are rebuilt from those points (one row per tile, sorted by series) rather than folded, so that an
  * hour once judged sparse becomes tiled again, complete, if late points made it dense.
  */
-export function compactTilesSql(from: number, to: number): string[] {
+export function compactTilesSql(from: number, to: number, assetFilter: string): string[] {
   const hours = `hour >= ${from / UNTILED_MS} AND hour < ${to / UNTILED_MS}`;
   const dense = `(SELECT r.* FROM ts_compact_raw AS r JOIN ts_compact_density AS d
     ON r.asset_id = d.asset_id AND r.metric_id = d.metric_id AND r.ts // ${UNTILED_MS} = d.hour
     WHERE d.points >= ${MIN_POINTS_PER_TILE} * d.tiles) AS dense`;
   return [
-    `DELETE FROM ${TILES_TABLE} WHERE tile >= ${from / TILE_MS} AND tile < ${to / TILE_MS}`,
-    `DELETE FROM ${UNTILED_TABLE} WHERE ${hours}`,
+    `DELETE FROM ${TILES_TABLE} WHERE tile >= ${from / TILE_MS} AND tile < ${to / TILE_MS}${assetFilter}`,
+    `DELETE FROM ${UNTILED_TABLE} WHERE ${hours}${assetFilter}`,
     `CREATE OR REPLACE TEMP TABLE ts_compact_density AS
     SELECT asset_id, metric_id, ts // ${UNTILED_MS} AS hour, count(*) AS points, count(DISTINCT ts // ${TILE_MS}) AS tiles
     FROM ts_compact_raw GROUP BY asset_id, metric_id, hour`,
