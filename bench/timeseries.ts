@@ -20,13 +20,14 @@ import {
   timedLoad,
   type BenchStore,
 } from './timeseries/engines.ts';
+import { measureLiveStorage } from './timeseries/liveStorage.ts';
 import { measureLatencies, printTable, type Latencies, type Row } from './timeseries/measure.ts';
 import { openPostgresBaseline, type PostgresBaseline } from './timeseries/postgresBaseline.ts';
 
 const SIZES = {
-  small: { assets: 1, longStepMs: 1_800_000, runs: 20 },
-  default: { assets: 2, longStepMs: 600_000, runs: 40 },
-  large: { assets: 10, longStepMs: 300_000, runs: 100 },
+  small: { assets: 1, longStepMs: 1_800_000, runs: 20, liveDays: 2 },
+  default: { assets: 2, longStepMs: 600_000, runs: 40, liveDays: 3 },
+  large: { assets: 10, longStepMs: 300_000, runs: 100, liveDays: 7 },
 } as const;
 const sizeName = z
   .enum(['small', 'default', 'large'])
@@ -236,6 +237,10 @@ const started = performance.now();
 try {
   const duck = await openDuckDbBench(directory);
   const duckFigures = await runStore(duck).finally(() => duck.dispose());
+  console.log(
+    `DuckDB: ${size.liveDays} days of ${daySpecs.length} series at 2 Hz, compacted as the hourly job would ...`,
+  );
+  const live = await measureLiveStorage(directory, daySpecs, DAY_START, size.liveDays, RAW_STEP_MS);
   const clickhouse = await openClickHouseBench(process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123');
   const chFigures = clickhouse ? await runStore(clickhouse).finally(() => clickhouse.dispose()) : null;
   if (!clickhouse) console.log('ClickHouse: not reachable, skipped');
@@ -337,21 +342,39 @@ try {
       higherIsBetter: false,
     },
     {
-      figure: 'bytes per point after compaction (incl. rollups)',
+      figure: 'bytes per point on disk after bulk load + compaction',
       unit: 'bytes',
-      target: '<= 2',
+      target: '',
       duckdb: duckFigures.bytesPerPoint,
       postgres: pgFigures.bytesPerPoint,
       clickhouse: chFigures?.bytesPerPoint ?? null,
       higherIsBetter: false,
     },
     {
-      figure: 'bytes per point in use after compaction (excl. free blocks)',
+      figure: '  in use (excl. blocks freed by compaction)',
       unit: 'bytes',
       target: '<= 2',
       duckdb: duckFigures.usedBytesPerPoint,
       postgres: pgFigures.bytesPerPoint,
       clickhouse: chFigures?.bytesPerPoint ?? null,
+      higherIsBetter: false,
+    },
+    {
+      figure: `bytes per point on disk, live for ${size.liveDays} days (hourly job)`,
+      unit: 'bytes',
+      target: '<= 2',
+      duckdb: live.bytesPerPoint,
+      postgres: pgFigures.bytesPerPoint,
+      clickhouse: null,
+      higherIsBetter: false,
+    },
+    {
+      figure: '  in use',
+      unit: 'bytes',
+      target: '<= 2',
+      duckdb: live.usedBytesPerPoint,
+      postgres: pgFigures.bytesPerPoint,
+      clickhouse: null,
       higherIsBetter: false,
     },
     {
@@ -373,7 +396,8 @@ try {
     reports every ${FLEET_PERIOD_MS / 1000} s (20,000 points/s in 1 batch per second, paced); and while other assets
     ingest flat out (each batch sent on the previous acknowledgement). PostgreSQL is measured idle only, running
     only M4's aggregate core (min/max of ts and value per column) over its btree, which favours the baseline. PostgreSQL answers the
-    24-month query from raw rows (no rollups). Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    24-month query from raw rows (no rollups). The live size is a separate DuckDB store fed ${size.liveDays} days of the
+    ${daySpecs.length} series an hour at a time (${live.points.toLocaleString('en-US')} points), compacted after each hour as the job would. Total ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }
