@@ -2,6 +2,7 @@ import type { Aggregation } from './aggregation.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** Where an answer comes from: raw points, or the 1 minute or 1 hour rollup. */
 export type SeriesSource = 'raw' | 'minute' | 'hour';

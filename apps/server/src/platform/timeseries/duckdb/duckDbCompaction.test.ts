@@ -1,3 +1,4 @@
+import { DAY_MS } from '@kelvin/domain';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
@@ -10,7 +11,7 @@ import {
   type CompactionAccess,
 } from './duckDbCompaction.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
-import { DAY_MS, DAYS_TABLE, DIRTY_TABLE, DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
+import { DAYS_TABLE, DIRTY_TABLE, DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
 import { STAGE_TILES_SCHEMA_SQL, TILES_TABLE, tileRowsSql } from './duckDbTiles.ts';
 
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
+import { DAY_MS } from '@kelvin/domain';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DUCKDB_ROLLUP_COLUMNS } from '../sql/dialect.ts';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 import {
   COMPACTION_PERIOD_MS,
-  DAY_MS,
   DAYS_TABLE,
   DIRTY_TABLE,
   foldedRollupColumns,

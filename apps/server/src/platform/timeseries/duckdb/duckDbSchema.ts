@@ -1,3 +1,4 @@
+import { DAY_MS } from '@kelvin/domain';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 import {
   STAGE_TILES_TABLE,
@@ -26,7 +27,6 @@ export const DAYS_TABLE = 'ts_days';
  * at most an hour after it arrives; 2 Hz series still give 7200-point runs, long enough to compress well.
  */
 export const COMPACTION_PERIOD_MS = 3_600_000;
-export const DAY_MS = 24 * COMPACTION_PERIOD_MS;
 export const ROLLUPS = [
   [ROLLUP_TABLES.minute, 60_000],
   [ROLLUP_TABLES.hour, 3_600_000],
