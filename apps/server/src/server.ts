@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
+import { isSessionActive } from './modules/identity/oidcAdapter.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
 import type { TelemetryBus } from './platform/events/telemetryBus.ts';
@@ -59,6 +60,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     issuer: config.identity.issuer,
     audience: config.identity.clientId,
     keys: verifierKeys,
+    sessionActive:
+      config.identity.kind === 'embedded'
+        ? (sessionUid) => isSessionActive(database.db, sessionUid)
+        : undefined,
   });
 
   const files = createLocalFileStore({

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
 import { SignJWT, importJWK } from 'jose';
 import { loadConfig, type Config } from '../config.ts';
+import { OidcPayloadAdapter } from '../modules/identity/oidcAdapter.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
+import { SESSION_CLAIM } from '../platform/identity/tokenVerifier.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
 import { serviceAvailable } from './serviceAvailable.ts';
@@ -42,7 +45,7 @@ export function freePort(): Promise<number> {
 export interface TestServer extends Server {
   /** e.g. http://localhost:41234 */
   url: string;
-  /** Signs an ID token with the embedded issuer's key, as the provider would issue it. */
+  /** Signs an ID token with the embedded issuer's key, in a provider session of its own, as sign-in would. */
   mintIdToken(subject: string, options?: { expiresIn?: string | number; audience?: string }): Promise<string>;
 }
 
@@ -73,7 +76,13 @@ export async function startTestServer(
       const jwk = server.signingKeys[0];
       if (!jwk) throw new Error('No embedded signing key: is the identity external?');
       const key = await importJWK(jwk, 'ES256');
-      return new SignJWT({ email: `${subject}@example.test` })
+      const sessionUid = randomUUID();
+      await new OidcPayloadAdapter(database.db, 'Session').upsert(
+        randomUUID(),
+        { uid: sessionUid, accountId: subject },
+        3600,
+      );
+      return new SignJWT({ email: `${subject}@example.test`, [SESSION_CLAIM]: sessionUid })
         .setProtectedHeader({ alg: 'ES256', kid: jwk.kid })
         .setSubject(subject)
         .setIssuer(config.identity.issuer)

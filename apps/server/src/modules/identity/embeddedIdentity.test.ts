@@ -342,6 +342,8 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
   it('ends the session with id_token_hint and returns to the post-logout page', async () => {
     const browser = new Browser();
     const { id_token: idToken } = await signIn(browser);
+    const me = () => fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${idToken}` } });
+    expect((await me()).status).toBe(200);
     const query = new URLSearchParams({
       id_token_hint: idToken,
       post_logout_redirect_uri: `${server.url}/auth/logged-out`,
@@ -365,6 +367,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     const location = new URL(confirmed.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(`${server.url}/auth/logged-out`);
     expect(location.searchParams.get('state')).toBe('bye');
+    // The API refuses the session's ID token from now on, though it has not expired.
+    const refused = await me();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ message: 'The token is invalid or has expired.' });
 
     // The session is gone: a silent sign-in now needs the user.
     const silent = new URLSearchParams({

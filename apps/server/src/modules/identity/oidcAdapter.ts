@@ -102,6 +102,25 @@ export function createOidcAdapterFactory(db: Db, options: OidcAdapterOptions = {
   return (model) => new OidcPayloadAdapter(db, model, options);
 }
 
+/**
+ * Whether the provider session that issued an ID token (its `session_uid` claim) still exists: signing out
+ * destroys it, and from then on the API refuses the session's tokens even before they expire.
+ */
+export async function isSessionActive(db: Db, sessionUid: string, now: Date = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.model, 'Session'),
+        eq(oidcPayloads.uid, sessionUid),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Removes rows past their expiry: they are already ignored, this only keeps the table small. */
 export async function deleteExpiredOidcPayloads(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(oidcPayloads).where(lte(oidcPayloads.expiresAt, now));

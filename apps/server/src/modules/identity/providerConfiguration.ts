@@ -4,6 +4,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PrivateSigningJwk } from '../../platform/identity/signingKeys.ts';
+import { SESSION_CLAIM } from '../../platform/identity/tokenVerifier.ts';
 import { findActiveUserByIdentityId } from '../users/usersRepository.ts';
 import { createOidcAdapterFactory } from './oidcAdapter.ts';
 import { errorPage, loggedOutPage, logoutPage, pageSecurityPolicy } from './pages.ts';
@@ -54,11 +55,11 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
     responseTypes: ['code'],
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'email'],
-    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub', SESSION_CLAIM], profile: ['name'], email: ['email', 'email_verified'] },
     // The console sends the ID token to the API as its bearer token, and the API reads the email from it:
     // put the scope's claims in the ID token, not only in the userinfo response.
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const user = await findActiveUserByIdentityId(db, sub);
       if (!user) return undefined;
       return {
@@ -69,6 +70,8 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
           // Administrators type the address in; nothing has proven the user receives mail there.
           email_verified: false,
           name: user.name,
+          // The session the code was issued in: the API refuses the ID token once it ends (sign-out).
+          [SESSION_CLAIM]: token && 'sessionUid' in token ? token.sessionUid : undefined,
         }),
       };
     },

@@ -20,6 +20,9 @@ export interface TokenVerifier {
 
 export class TokenRejected extends Error {}
 
+/** The embedded issuer's claim naming the provider session (its uid) that an ID token was issued in. */
+export const SESSION_CLAIM = 'session_uid';
+
 /** Only asymmetric algorithms: `none` and HMAC tokens are refused before any key is looked up. */
 const ACCEPTED_ALGORITHMS = ['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'];
 
@@ -27,6 +30,11 @@ export function createTokenVerifier(options: {
   issuer: string;
   audience: string;
   keys: JWTVerifyGetKey;
+  /**
+   * The embedded issuer's sessions: a token must name one (SESSION_CLAIM) that has not ended. An external
+   * issuer's tokens are valid until they expire.
+   */
+  sessionActive?: ((sessionUid: string) => Promise<boolean>) | undefined;
 }): TokenVerifier {
   return {
     async verify(token) {
@@ -38,6 +46,11 @@ export function createTokenVerifier(options: {
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (!payload.sub) throw new TokenRejected('Token has no subject');
+        if (options.sessionActive) {
+          const session = payload[SESSION_CLAIM];
+          if (typeof session !== 'string') throw new TokenRejected('Token names no session');
+          if (!(await options.sessionActive(session))) throw new TokenRejected('The session has ended');
+        }
         return { subject: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
       } catch (error) {
         if (error instanceof TokenRejected) throw error;
