@@ -39,10 +39,11 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
   provider.proxy = config.trustProxyHops > 0;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
 
+  const limiter = createSignInLimiter({ db });
   await registerInteractionRoutes(app, {
     provider,
     db,
-    limiter: createSignInLimiter(),
+    limiter,
     mountPath,
     clientId: config.identity.clientId,
     consoleUrl,
@@ -77,10 +78,11 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
     done();
   });
 
-  await deleteExpiredOidcPayloads(db);
+  const sweepExpired = () => Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]);
+  await sweepExpired();
   const sweep = setInterval(() => {
-    deleteExpiredOidcPayloads(db).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not delete expired identity provider rows');
+    sweepExpired().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not delete expired identity rows');
     });
   }, SWEEP_INTERVAL_MS);
   sweep.unref();

@@ -135,7 +135,7 @@ export async function registerInteractionRoutes(
       }
 
       // Checked before the password, so a blocked guesser learns nothing, not even from timing.
-      const verdict = limiter.begin(email, request.ip);
+      const verdict = await limiter.begin(email, request.ip);
       if (!verdict.allowed) {
         request.log.info({ ip: request.ip }, 'sign-in refused: too many failures');
         reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
@@ -151,7 +151,7 @@ export async function registerInteractionRoutes(
         return sendHtml(reply, 401, loginPage({ action, email, error: SIGN_IN_MESSAGES.incorrect }));
       }
 
-      verdict.attempt.succeeded();
+      await verdict.attempt.succeeded();
       const grantId = await grantConsent(
         interaction,
         user.identityId,

@@ -1,10 +1,15 @@
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { signInFailures } from '../../platform/db/schema.ts';
+
 /**
  * Counts failed sign-ins per email and per client IP over a sliding window, so that password guessing against
- * one account (or from one address against many) is slowed to a handful of tries. In memory: each process
- * keeps its own counts, which bounds guessing per process; a shared store can replace this behind the same
- * interface when the server runs scaled out.
+ * one account (or from one address against many) is slowed to a handful of tries. The counts are rows in the
+ * database, so every server process sees every attempt: a guesser gains nothing from spreading attempts over
+ * processes behind a load balancer.
  */
 export interface SignInLimiterOptions {
+  db: Db;
   maxFailuresPerEmail?: number;
   maxFailuresPerIp?: number;
   windowMs?: number;
@@ -15,7 +20,7 @@ export interface SignInLimiterOptions {
 /** An attempt under way: counted as a failure from the moment it begins, until it succeeds. */
 export interface SignInAttempt {
   /** The password was right: this attempt is no failure, and the email's failures are forgiven (not the IP's). */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 export type SignInCheck =
@@ -26,7 +31,9 @@ export interface SignInLimiter {
    * Asked before the password is verified. An allowed attempt is counted as a failure at once, so that many
    * attempts sent in parallel cannot all pass the check before the first of them is found wrong.
    */
-  begin(email: string, ip: string): SignInCheck;
+  begin(email: string, ip: string): Promise<SignInCheck>;
+  /** Deletes attempts that have left the window: they no longer count, this only keeps the table small. */
+  sweep(): Promise<void>;
 }
 
 export const SIGN_IN_LIMITS = {
@@ -35,64 +42,75 @@ export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
 } as const;
 
-/** Beyond this many tracked keys, a sweep drops the ones whose failures have all expired. */
-const SWEEP_THRESHOLD = 10_000;
+/** How long until fewer than `max` of `times` (ascending) remain in the window; 0 when already below. */
+function waitFor(times: readonly number[], max: number, at: number, windowMs: number): number {
+  if (times.length < max) return 0;
+  const freeing = times[times.length - max] ?? at;
+  return freeing + windowMs - at;
+}
 
-export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInLimiter {
+export function createSignInLimiter(options: SignInLimiterOptions): SignInLimiter {
+  const { db } = options;
   const maxPerEmail = options.maxFailuresPerEmail ?? SIGN_IN_LIMITS.maxFailuresPerEmail;
   const maxPerIp = options.maxFailuresPerIp ?? SIGN_IN_LIMITS.maxFailuresPerIp;
   const windowMs = options.windowMs ?? SIGN_IN_LIMITS.windowMs;
   const now = options.now ?? Date.now;
-  /** key → times of failures inside the window, oldest first. */
-  const failures = new Map<string, number[]>();
 
   const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
   const ipKey = (ip: string) => `ip:${ip}`;
 
-  function recent(key: string, at: number): number[] {
-    const times = failures.get(key);
-    if (!times) return [];
-    const kept = times.filter((time) => time > at - windowMs);
-    if (kept.length === 0) failures.delete(key);
-    else failures.set(key, kept);
-    return kept;
-  }
-
-  /** How long until fewer than `max` failures remain in the window; 0 when already below. */
-  function waitFor(key: string, max: number, at: number): number {
-    const times = recent(key, at);
-    if (times.length < max) return 0;
-    const freeing = times[times.length - max] ?? at;
-    return freeing + windowMs - at;
-  }
-
-  function sweep(at: number): void {
-    if (failures.size < SWEEP_THRESHOLD) return;
-    for (const key of [...failures.keys()]) recent(key, at);
-  }
-
-  function remove(key: string, time: number): void {
-    const times = failures.get(key);
-    const index = times?.indexOf(time) ?? -1;
-    if (times && index >= 0) times.splice(index, 1);
-  }
-
   return {
-    begin(email, ip) {
+    async begin(email, ip) {
       const at = now();
-      const wait = Math.max(waitFor(emailKey(email), maxPerEmail, at), waitFor(ipKey(ip), maxPerIp, at));
-      if (wait > 0) return { allowed: false, retryAfterMs: wait };
-      sweep(at);
-      for (const key of [emailKey(email), ipKey(ip)]) failures.set(key, [...recent(key, at), at]);
+      const keys = { email: emailKey(email), ip: ipKey(ip) };
+      // Recorded before counting, so that of attempts racing each other (here or in another process) each
+      // counts the others: together they can be refused, but never all let through past the limit.
+      const own = await db
+        .insert(signInFailures)
+        .values([keys.email, keys.ip].map((key) => ({ key, at: new Date(at) })))
+        .returning({ failureId: signInFailures.failureId, key: signInFailures.key });
+      const ownIds = own.map((row) => row.failureId);
+      const counted = await db
+        .select({ failureId: signInFailures.failureId, key: signInFailures.key, at: signInFailures.at })
+        .from(signInFailures)
+        .where(
+          and(
+            inArray(signInFailures.key, [keys.email, keys.ip]),
+            gt(signInFailures.at, new Date(at - windowMs)),
+          ),
+        )
+        .orderBy(signInFailures.at, signInFailures.failureId);
+      const others = (key: string) =>
+        counted
+          .filter((row) => row.key === key && !ownIds.includes(row.failureId))
+          .map((row) => row.at.getTime());
+      const wait = Math.max(
+        waitFor(others(keys.email), maxPerEmail, at, windowMs),
+        waitFor(others(keys.ip), maxPerIp, at, windowMs),
+      );
+      const over =
+        counted.filter((row) => row.key === keys.email).length > maxPerEmail ||
+        counted.filter((row) => row.key === keys.ip).length > maxPerIp;
+      if (wait > 0 || over) {
+        // A refused attempt is not a failure: it never reached the password.
+        await db.delete(signInFailures).where(inArray(signInFailures.failureId, ownIds));
+        // Refused only because of attempts racing this one: worth trying again in a moment.
+        return { allowed: false, retryAfterMs: wait > 0 ? wait : 1000 };
+      }
+      const ownIp = own.find((row) => row.key === keys.ip)?.failureId ?? -1;
       return {
         allowed: true,
         attempt: {
-          succeeded() {
-            remove(ipKey(ip), at);
-            failures.delete(emailKey(email));
+          async succeeded() {
+            await db
+              .delete(signInFailures)
+              .where(or(eq(signInFailures.key, keys.email), eq(signInFailures.failureId, ownIp)));
           },
         },
       };
+    },
+    async sweep() {
+      await db.delete(signInFailures).where(lte(signInFailures.at, new Date(now() - windowMs)));
     },
   };
 }
