@@ -11,6 +11,8 @@ export interface LiveSession {
   auth: AuthContext;
   /** Epoch milliseconds of the token's expiry. */
   expiresAt: number;
+  /** Checked again while connected: a sign-out ends the connection before the token expires. */
+  token: string;
 }
 
 /**
@@ -55,5 +57,5 @@ export async function authenticateHandshake(
   const permissions = await loadPermissions(db, user.userId, user.companyId);
   // The verifier required `exp`; decoding again only reads it, the signature was checked above.
   const exp = decodeJwt(token).exp ?? 0;
-  return { auth: { user, permissions }, expiresAt: exp * 1000 };
+  return { auth: { user, permissions }, expiresAt: exp * 1000, token };
 }

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePath } from '@kelvin/contract';
 import { apiAs, buildAssetFleet, type AssetFleet } from '../../modules/assets/assetsTestFixture.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { oidcPayloads } from '../db/schema.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
+import { SESSION_CLAIM } from '../identity/tokenVerifier.ts';
 import { connectLive, disconnected, LiveRefused, type TestLiveClient } from './liveTestClient.ts';
 import { eventually, settle, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
 
@@ -167,6 +171,24 @@ describe('live metric values over Socket.IO', () => {
   it('ends the connection when the token expires', async () => {
     const client = await connectAs(fleet.users.adminA, '2s');
     expect(await disconnected(client.socket)).toBe('io server disconnect');
+  });
+
+  it('ends the connection soon after its sign-in session ends, though the token has not expired', async () => {
+    const checking = await startLiveInstance(server, { sessionCheckMs: 100 });
+    try {
+      const token = await server.mintIdToken(fleet.users.adminA.identityId);
+      const client = await connectLive(checking.url, token);
+      clients.push(client);
+      const ended = disconnected(client.socket);
+      // Still connected over several checks while the session lasts.
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(client.socket.connected).toBe(true);
+      const sessionUid = String(decodeJwt(token)[SESSION_CLAIM]);
+      await server.database.db.delete(oidcPayloads).where(eq(oidcPayloads.uid, sessionUid));
+      expect(await ended).toBe('io server disconnect');
+    } finally {
+      await checking.close();
+    }
   });
 
   it('leaves the rest of the API to Fastify', async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIVE_NAMESPACE, LIVE_SOCKET_PATH, livePath, type MetricValueStateUpdate } from '@kelvin/contract';
 import type { Db } from '../db/database.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
-import type { TokenVerifier } from '../identity/tokenVerifier.ts';
+import { TokenRejected, type TokenVerifier } from '../identity/tokenVerifier.ts';
 import { authenticateHandshake, LiveConnectionRefused, type LiveSession } from './liveAuth.ts';
 import {
   authorizePaths,
@@ -48,7 +48,12 @@ export interface LiveDeps {
   redisKey?: string;
   /** Defaults to the app's logger. */
   logger?: LiveLogger;
+  /** How often a connection's token is verified again (SESSION_CHECK_MS; shorter in tests). */
+  sessionCheckMs?: number;
 }
+
+/** A connection's token is verified again this often, so that signing out ends the connection soon after. */
+const SESSION_CHECK_MS = 30_000;
 
 export interface LiveServer {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -138,7 +143,17 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
       () => socket.disconnect(true),
       Math.min(Math.max(session.expiresAt - Date.now(), 0), MAX_TIMER_MS),
     );
-    socket.on('disconnect', () => clearTimeout(expiry));
+    // Its session ending (sign-out) ends it too: the verifier refuses a token whose session has ended.
+    const recheck = setInterval(() => {
+      deps.verifier.verify(session.token).catch((error: unknown) => {
+        if (error instanceof TokenRejected) socket.disconnect(true);
+        else logger.warn({ err: error }, 'live session check failed');
+      });
+    }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      clearInterval(recheck);
+    });
 
     socket.on('subscribe', (payload, ack) => {
       subscribe(socket, session, payload).then(

@@ -10,6 +10,7 @@ import type { TestServer } from '../../testing/testServer.ts';
 import { freePort } from '../../testing/testServer.ts';
 import type { TelemetryBus } from '../events/telemetryBus.ts';
 import { publicJwks } from '../identity/signingKeys.ts';
+import { isSessionActive } from '../../modules/identity/oidcAdapter.ts';
 import { createTokenVerifier, localKeys } from '../identity/tokenVerifier.ts';
 import { createLastValueTable, type LastValueTable } from './lastValueTable.ts';
 import { lastSeenFromTable } from './lastSeenFromTable.ts';
@@ -56,13 +57,14 @@ export interface LiveInstance {
  */
 export async function startLiveInstance(
   base: TestServer,
-  options: { redisUrl?: string; channel?: string; redisKey?: string } = {},
+  options: { redisUrl?: string; channel?: string; redisKey?: string; sessionCheckMs?: number } = {},
 ): Promise<LiveInstance> {
   const { config, database, files } = base;
   const verifier = createTokenVerifier({
     issuer: config.identity.issuer,
     audience: config.identity.clientId,
     keys: localKeys(publicJwks(base.signingKeys)),
+    sessionActive: (sessionUid) => isSessionActive(database.db, sessionUid),
   });
   const app = Fastify({ logger: false });
   installErrorHandler(app, { spaFallback: false });
@@ -87,6 +89,7 @@ export async function startLiveInstance(
     table,
     redisUrl: options.redisUrl,
     ...(options.redisKey === undefined ? {} : { redisKey: options.redisKey }),
+    ...(options.sessionCheckMs === undefined ? {} : { sessionCheckMs: options.sessionCheckMs }),
   });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
