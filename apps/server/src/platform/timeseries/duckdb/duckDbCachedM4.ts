@@ -2,9 +2,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { m4Sorted, type SortedPoints } from '@kelvin/domain';
 import type { PointRows } from '../queryExecution.ts';
-import { CACHED_POINT_BYTES, lowerBound, type RawSeriesCache } from '../rawSeriesCache.ts';
+import { CACHED_POINT_BYTES, lowerBound, seriesKey, type RawSeriesCache } from '../rawSeriesCache.ts';
 import type { SeriesSelection } from '../sql/pointSql.ts';
 import { countRawPoints, loadRawSeries, type SeriesKey } from './duckDbSeriesLoad.ts';
+import { followMissedWrites, type SnapshotLoader } from './duckDbSnapshotLoad.ts';
 
 export interface CachedM4Context {
   cache: RawSeriesCache;
@@ -12,8 +13,8 @@ export interface CachedM4Context {
   asked: Map<string, number>;
   budgetBytes: number;
   withReader: <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>;
-  /** The store's writer queue: a load inside it sees every commit before it and none after. */
-  serialized: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Loads in a snapshot, then installs with the commits made meanwhile, without holding up ingest. */
+  loader: SnapshotLoader;
 }
 
 /**
@@ -34,8 +35,8 @@ export function askedAgain(asked: Map<string, number>, keys: readonly string[], 
 }
 
 /**
- * Raw M4 from the series cache, loading the series it lacks first (while no insert can commit, so that what is
- * cached is exact). Null when the database should answer: series asked for the first time, or too big for the
+ * Raw M4 from the series cache, loading the series it lacks first (in a snapshot, then brought up to date with
+ * what was committed while it was read, so that what is cached is exact). Null when the database should answer: series asked for the first time, or too big for the
  * budget.
  */
 export async function cachedRawM4(
@@ -60,19 +61,20 @@ export async function cachedRawM4(
       countRawPoints(connection, missing, selection.from),
     );
     if (points * CACHED_POINT_BYTES > budgetBytes) return null;
-    const loaded = await context.serialized(async () => {
-      const fresh = await context.withReader((connection) =>
-        loadRawSeries(connection, missing, selection.from),
-      );
-      const kept = new Map<string, SortedPoints & { length: number }>();
-      for (const [key, entry] of fresh) {
-        kept.set(
-          key,
-          cache.put(entry.assetId, entry.metricId, entry) ?? { ...entry, length: entry.timestamps.length },
-        );
-      }
-      return kept;
-    });
+    const loaded = await context.loader.load(
+      (connection) => loadRawSeries(connection, missing, selection.from),
+      (fresh, missed) => {
+        const kept = new Map<string, SortedPoints & { length: number }>();
+        const installed = new Set<number>();
+        for (const [key, entry] of fresh) {
+          const cached = cache.put(entry.assetId, entry.metricId, entry);
+          if (cached) installed.add(seriesKey(entry.assetId, entry.metricId));
+          kept.set(key, cached ?? { ...entry, length: entry.timestamps.length });
+        }
+        followMissedWrites(cache, missed, installed, missed.rawCutoff);
+        return kept;
+      },
+    );
     for (const [key, entry] of loaded) series.set(key, entry);
   }
   return reduceEachSeries(selection, width, (assetId, metricId) => {

@@ -1,13 +1,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { aggregateValue, alignDown, bucketWindow, HOUR_MS, type Aggregation } from '@kelvin/domain';
 import type { PointRows } from '../queryExecution.ts';
-import { lowerBound } from '../rawSeriesCache.ts';
+import { lowerBound, seriesKey } from '../rawSeriesCache.ts';
 import { CACHED_BUCKET_BYTES, type RollupSeries, type RollupSeriesCache } from '../rollupSeriesCache.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
 import { ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
 import { askedAgain, reduceEachSeries, type CachedM4Context } from './duckDbCachedM4.ts';
 import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
 import { seriesWhere } from './duckDbSeriesLoad.ts';
+import { followMissedWrites } from './duckDbSnapshotLoad.ts';
 
 export interface CachedRollupContext extends Omit<CachedM4Context, 'cache'> {
   cache: RollupSeriesCache;
@@ -131,7 +132,7 @@ function intervalPoints(
 
 /**
  * M4 of an aggregate answered from the hour rollup, out of the rollup cache (loading the series it lacks on a
- * second ask, inside the writer queue, like the raw cache). Null when the database should answer.
+ * second ask, in a snapshot brought up to date with the commits made meanwhile, like the raw cache). Null when the database should answer.
  */
 export async function cachedHourM4(
   context: CachedRollupContext,
@@ -162,15 +163,22 @@ export async function cachedHourM4(
       return Number(row?.[0] ?? 0);
     });
     if (buckets * CACHED_BUCKET_BYTES > context.budgetBytes) return null;
-    await context.serialized(async () => {
-      const loaded = await context.withReader((connection) => loadHourSeries(connection, selection, start));
-      for (const assetId of selection.assetIds) {
-        for (const metricId of selection.metricIds) {
-          const series = loaded.get(`${assetId}:${metricId}`);
-          if (series) held.set(`${assetId}:${metricId}`, cache.put(assetId, metricId, series) ?? series);
+    await context.loader.load(
+      (connection) => loadHourSeries(connection, selection, start),
+      (loaded, missed) => {
+        const installed = new Set<number>();
+        for (const assetId of selection.assetIds) {
+          for (const metricId of selection.metricIds) {
+            const series = loaded.get(`${assetId}:${metricId}`);
+            if (!series) continue;
+            const cached = cache.put(assetId, metricId, series);
+            if (cached) installed.add(seriesKey(assetId, metricId));
+            held.set(`${assetId}:${metricId}`, cached ?? series);
+          }
         }
-      }
-    });
+        followMissedWrites(cache, missed, installed, missed.hourCutoff);
+      },
+    );
   }
   return reduceEachSeries(selection, width, (assetId, metricId) => {
     const series = held.get(`${assetId}:${metricId}`);

@@ -23,16 +23,13 @@ describe('DuckDB hour rollup cache', () => {
     await Promise.all(stores.splice(0).map((store) => store.close()));
   });
 
-  it('answers aggregated charts like the database through inserts, late points and retention', async () => {
-    const cached = await openDuckDbStore();
-    const direct = await openDuckDbStore({ seriesCacheBytes: 0 });
-    stores.push(cached, direct);
+  /** Writes to both stores, and compares the cached store's aggregated M4 charts with the database's series. */
+  function pair(cached: DuckDbTimeSeriesStore, direct: DuckDbTimeSeriesStore) {
+    const from = T0 + 5 * HOUR + 123;
     const insert = async (points: TimeSeriesPoint[]) => {
       await cached.insert(points);
       await direct.insert(points);
     };
-    await insert(hourly(8, T0, 60, 1));
-    const from = T0 + 5 * HOUR + 123;
     const ask = (store: DuckDbTimeSeriesStore, aggregation: Aggregation, intervalMs: number, to: number) =>
       store.query({
         assetIds: [8],
@@ -64,6 +61,15 @@ describe('DuckDB hour rollup cache', () => {
         }
       }
     };
+    return { insert, chart, compare };
+  }
+
+  it('answers aggregated charts like the database through inserts, late points and retention', async () => {
+    const cached = await openDuckDbStore();
+    const direct = await openDuckDbStore({ seriesCacheBytes: 0 });
+    stores.push(cached, direct);
+    const { insert, chart, compare } = pair(cached, direct);
+    await insert(hourly(8, T0, 60, 1));
     // The first ask is answered by the database, the second loads the series into the cache.
     await chart('AVERAGE', HOUR, T0 + 60 * DAY);
     await compare(T0 + 60 * DAY);
@@ -79,5 +85,26 @@ describe('DuckDB hour rollup cache', () => {
       await store.applyRetention({ rawMs: 1e12, minuteMs: 1e12, hourMs: 50 * DAY, now: T0 + 62 * DAY });
     }
     await compare(T0 + 62 * DAY);
+  });
+
+  it('brings buckets loaded from a snapshot up to what was written and deleted while they were read', async () => {
+    let meanwhile: (() => Promise<void>) | null = null;
+    const cached = await openDuckDbStore({ beforeSnapshotRead: () => meanwhile?.() ?? Promise.resolve() });
+    const direct = await openDuckDbStore({ seriesCacheBytes: 0 });
+    stores.push(cached, direct);
+    const { insert, chart, compare } = pair(cached, direct);
+    await insert(hourly(8, T0, 60, 1));
+    await chart('AVERAGE', HOUR, T0 + 60 * DAY);
+    meanwhile = async () => {
+      meanwhile = null;
+      await insert(hourly(8, T0 + 60 * DAY, 2, 2));
+      await insert(hourly(8, T0 + 10 * DAY + 60_000, 3, 3));
+      for (const store of [cached, direct]) {
+        await store.applyRetention({ rawMs: 1e12, minuteMs: 1e12, hourMs: 50 * DAY, now: T0 + 62 * DAY });
+      }
+    };
+    await compare(T0 + 62 * DAY);
+    expect(meanwhile).toBeNull();
+    expect(cached.seriesCache().hourSeries).toBe(1);
   });
 });

@@ -83,6 +83,46 @@ describe('DuckDB series cache', () => {
     );
   });
 
+  it('brings a series loaded from a snapshot up to what was committed and deleted while it was read', async () => {
+    let meanwhile: (() => Promise<void>) | null = null;
+    const cached = await openDuckDbStore({ beforeSnapshotRead: () => meanwhile?.() ?? Promise.resolve() });
+    stores.push(cached);
+    const stored = walk(5, 1, T0, 7_200, 1_000, 1);
+    await cached.insert(stored);
+    const [from, to] = [T0 + 1_234, T0 + 3 * HOUR];
+    await chart(cached, from, to);
+    // While the second ask reads its snapshot, the writer goes on: points after the end, late points, another
+    // series, and retention. None of it is in the snapshot; all of it must be in the cache.
+    const cutoff = T0 + HOUR + 500;
+    meanwhile = async () => {
+      meanwhile = null;
+      const written = [
+        walk(5, 1, T0 + 2 * HOUR, 600, 1_000, 2),
+        walk(5, 1, T0 + 1_500, 300, 3_000, 3),
+        walk(6, 1, T0, 100, 1_000, 4),
+      ];
+      for (const points of written) {
+        stored.push(...points);
+        await cached.insert(points);
+      }
+      await cached.applyRetention({
+        rawMs: 23 * HOUR - 500,
+        minuteMs: 1e12,
+        hourMs: 1e12,
+        now: T0 + 24 * HOUR,
+      });
+    };
+    const kept = () => stored.filter((point) => point.ts >= cutoff);
+    expect(await chart(cached, from, to)).toEqual(expectedM4(kept(), from, to, 301));
+    expect(meanwhile).toBeNull();
+    expect(cached.seriesCache().series).toBe(1);
+    // From the cache alone now, and still following commits.
+    const after = walk(5, 1, T0 + 2 * HOUR + 600_000, 60, 1_000, 5);
+    stored.push(...after);
+    await cached.insert(after);
+    expect(await chart(cached, from + 1, to)).toEqual(expectedM4(kept(), from + 1, to, 301));
+  });
+
   it('answers from the database when the series would not fit its memory', async () => {
     const tiny = await open(1_000);
     const points = walk(5, 1, T0, 3_600, 1_000, 7);

@@ -20,6 +20,7 @@ import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { cachedHourM4 } from './duckDbCachedRollupM4.ts';
 import { compactDuckDb, createCompactionAccess } from './duckDbCompaction.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
+import { createSnapshotLoader } from './duckDbSnapshotLoad.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
 import { BACKFILL_TILES_SQL, STAGE_TILES_SCHEMA_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
 import { selectPointRows, selectSlotRows } from './duckDbRows.ts';
@@ -37,6 +38,8 @@ export interface DuckDbStoreOptions {
   threads?: number | undefined;
   /** Memory for raw points of recently charted series (rawSeriesCache.ts); 0 turns the cache off. */
   seriesCacheBytes?: number | undefined;
+  /** Tests only: runs while a cache load's snapshot is open, before it is read (duckDbSnapshotLoad.ts). */
+  beforeSnapshotRead?: () => Promise<void>;
 }
 
 export const DEFAULT_SERIES_CACHE_BYTES = 256 * 1024 * 1024;
@@ -99,6 +102,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   const cacheBytes = options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES;
   // Three quarters for raw points (a day at 2 Hz is 3.5 MB a metric), a quarter for hour buckets (two years are
   // 0.9 MB a metric).
+  const loader = createSnapshotLoader(withReader, serialized, options.beforeSnapshotRead);
   const cache = cacheBytes > 0 ? createRawSeriesCache(Math.floor(cacheBytes * 0.75)) : null;
   const hourCache = cacheBytes > 0 ? createRollupSeriesCache(Math.floor(cacheBytes / 4), HOUR_MS) : null;
   // When series were last asked for, per cache (admission on a second ask).
@@ -112,7 +116,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     selectRawM4: async (selection, width) => {
       const fromCache = cache
         ? await cachedRawM4(
-            { cache, asked, budgetBytes: Math.floor(cacheBytes * 0.75), withReader, serialized },
+            { cache, asked, budgetBytes: Math.floor(cacheBytes * 0.75), withReader, loader },
             selection,
             width,
           )
@@ -127,7 +131,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
               asked: askedHourly,
               budgetBytes: Math.floor(cacheBytes / 4),
               withReader,
-              serialized,
+              loader,
             },
             query,
             width,
@@ -171,6 +175,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         held?.clear();
       }
     }
+    loader.committed(columns);
   });
   const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
     const problem = pointColumnsProblem(columns);
@@ -204,6 +209,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         for (const sql of retentionSql(cutoffs)) await writer.run(sql);
         cache?.trimBefore(cutoffs.raw);
         hourCache?.trimBefore(cutoffs.hour);
+        loader.trimmed(cutoffs);
       }),
     compact: (now = Date.now()) => compactDuckDb(compaction, now),
     seriesCache: () => ({
