@@ -127,6 +127,32 @@ export function defineGapFillAndM4Tests(getStore: () => TimeSeriesStore): void {
     expect(reduced?.values).toEqual(expected.values);
   });
 
+  it('keeps the earliest of equal extremes when it reduces a series, as the domain does', async () => {
+    const store = getStore();
+    // A point every 10 s with every 7th left out: minutes count 5 or 6 points, so most extremes tie.
+    const points = Array.from({ length: 1_080 }, (_, index) => ({
+      assetId: 3,
+      metricId: 6,
+      ts: T0 + index * 10_000,
+      value: index % 4,
+    })).filter((_, index) => index % 7 !== 3);
+    await store.insert(points);
+    for (const aggregation of ['COUNT', 'MAX', 'RAW'] as const) {
+      const query = {
+        assetIds: [3],
+        metrics: [{ metricId: 6, aggregation }],
+        from: T0,
+        to: T0 + 3 * HOUR,
+        intervalMs: MINUTE,
+      };
+      const [all] = await store.query(query);
+      const [reduced] = await store.query({ ...query, maxPoints: 10 });
+      const expected = m4(all ?? emptyColumns(), T0, T0 + 3 * HOUR, 10);
+      expect(reduced?.timestamps, aggregation).toEqual(expected.timestamps);
+      expect(reduced?.values, aggregation).toEqual(expected.values);
+    }
+  });
+
   it('uses the spec message for overlapping raw sets (domain merge)', () => {
     expect(MERGE_NOT_DISJOINT_MESSAGE).toMatch(/not disjointed/);
   });

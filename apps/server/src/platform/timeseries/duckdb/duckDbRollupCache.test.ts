@@ -39,7 +39,7 @@ describe('DuckDB hour rollup cache', () => {
         intervalMs,
       });
     // The reference: the whole aggregated series from the database, reduced by the domain's M4 (the earliest of
-    // equal extremes; the database's own M4 of aggregates breaks such ties arbitrarily).
+    // equal extremes, as the database's own M4 also keeps them).
     const chart = (aggregation: Aggregation, intervalMs: number, to: number) =>
       cached.query({
         assetIds: [8],

@@ -16,7 +16,7 @@ defineTimeSeriesStoreConformance('DuckDB (in memory, no series cache)', async ()
   return { store, dispose: () => store.close() };
 });
 
-// DuckDB only: its tiled M4 breaks ties like the domain (the first of equal extremes); ClickHouse's argMin does not.
+// DuckDB's own M4 paths (tiles, the series cache) break ties like the domain: the first of equal extremes.
 describe.each([
   ['tiles', 0],
   ['the series cache', undefined],

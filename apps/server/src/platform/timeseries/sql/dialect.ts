@@ -9,6 +9,12 @@ export interface SqlDialect {
   rollup: { min: string; max: string; sum: string; count: string; sumSq: string; status: string };
   argMin: string;
   argMax: string;
+  /**
+   * The time of the minimum and of the maximum value, the earliest of equal ones, as the domain's M4 keeps them:
+   * argMin alone breaks ties arbitrarily, and aggregates (counts, quantised sensors) tie all the time.
+   */
+  tsOfMin(value: string, ts: string): string;
+  tsOfMax(value: string, ts: string): string;
   /** Rows (asset_id, metric_id, ts, value, status) from the columns t1..t4, v1..v4 and sx of an M4 query. */
   unpivotM4(columnsSql: string): string;
 }
@@ -37,6 +43,8 @@ export const duckDbDialect: SqlDialect = {
   },
   argMin: 'arg_min',
   argMax: 'arg_max',
+  tsOfMin: (value, ts) => `arg_min(${ts}, {'v': ${value}, 't': ${ts}})`,
+  tsOfMax: (value, ts) => `arg_max(${ts}, {'v': ${value}, 'n': -${ts}})`,
   // Several UNNESTs in one SELECT are zipped by position.
   unpivotM4: (columnsSql) => `SELECT asset_id, metric_id, unnest([t1, t2, t3, t4]) AS ts,
       unnest([v1, v2, v3, v4]) AS value, sx AS status
@@ -55,6 +63,8 @@ export const clickHouseDialect: SqlDialect = {
   },
   argMin: 'argMin',
   argMax: 'argMax',
+  tsOfMin: (value, ts) => `argMin(${ts}, (${value}, ${ts}))`,
+  tsOfMax: (value, ts) => `argMax(${ts}, (${value}, -${ts}))`,
   // Several arrays in one ARRAY JOIN are zipped by position; the aliases are new names, not columns of c.
   unpivotM4: (columnsSql) => `SELECT asset_id, metric_id, ts, value, sx AS status
     FROM (${columnsSql}) AS c

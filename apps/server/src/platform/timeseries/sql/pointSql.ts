@@ -96,7 +96,8 @@ export function m4Sql(
   const { argMin, argMax } = dialect;
   const columns = `SELECT asset_id, metric_id, ${column} AS px, max(status) AS sx,
       min(ts) AS t1, ${argMin}(value, ts) AS v1, max(ts) AS t2, ${argMax}(value, ts) AS v2,
-      ${argMin}(ts, value) AS t3, min(value) AS v3, ${argMax}(ts, value) AS t4, max(value) AS v4
+      ${dialect.tsOfMin('value', 'ts')} AS t3, min(value) AS v3, ${dialect.tsOfMax('value', 'ts')} AS t4,
+      max(value) AS v4
     FROM (${pointsSql}) AS p
     GROUP BY asset_id, metric_id, px`;
   return dialect.unpivotM4(columns);
