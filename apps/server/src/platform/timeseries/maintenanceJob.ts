@@ -5,7 +5,7 @@ const COMPACT_EVERY_MS = 30 * 60_000;
 const RETENTION_EVERY_MS = 24 * 60 * 60_000;
 
 /**
- * Keeps the store small and fast: compaction every 30 minutes (DuckDB sorts closed hours for compression),
+ * Keeps the store small and fast: compaction every 30 minutes (DuckDB sorts closed hours, then each day whole),
  * retention once a day. Failures are logged and retried at the next tick; the timers never keep the process up.
  */
 export function startTimeSeriesMaintenance(

@@ -111,7 +111,8 @@ export interface TimeSeriesStore {
   applyRetention(policy: RetentionPolicy): Promise<void>;
   /**
    * Housekeeping for a periodic job (every 10-60 minutes): DuckDB rewrites closed hours (before the hour of
-   * `now`) that received points, sorted by series, for compression and pruning by series; ClickHouse needs
+   * `now`) that received points, sorted by series, for pruning by series, and once a day has closed (before the
+   * day of `now`) the day whole, for compression; ClickHouse needs
    * nothing (its parts are sorted by key and merged in the background). Answers are the same before and after.
    */
   compact(now?: number): Promise<void>;
