@@ -4,7 +4,7 @@ import { RAW_TABLE } from '../sql/pointSql.ts';
 import { seriesKey } from '../rawSeriesCache.ts';
 import type { PointColumns } from '../timeSeriesStore.ts';
 import { DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
-import { createSnapshotLoader, missedPointsOf } from './duckDbSnapshotLoad.ts';
+import { createSnapshotLoader, rowsOfSeries } from './duckDbSnapshotLoad.ts';
 
 const batch = (assetIds: number[], from: number): PointColumns => ({
   assetIds: Int32Array.from(assetIds),
@@ -60,15 +60,12 @@ describe('snapshot loads', () => {
     expect(answer.missed.batches).toHaveLength(1);
   });
 
-  it('picks the missed points of the series being installed, in order', () => {
-    const missed = {
-      batches: [batch([1, 2, 1], 100), batch([2, 1], 200)],
-      rawCutoff: null,
-      hourCutoff: null,
-    };
-    const points = missedPointsOf(missed, new Set([seriesKey(1, 1)]));
-    expect([...points.assetIds]).toEqual([1, 1, 1]);
-    expect([...points.timestamps]).toEqual([100, 102, 201]);
-    expect([...points.values]).toEqual([10, 10, 10]);
+  it('picks the rows of a batch that belong to the series being installed, in order', () => {
+    const keys = new Set([seriesKey(1, 1)]);
+    const rows = rowsOfSeries(batch([1, 2, 1, 3], 100), keys);
+    expect(rows && [...rows.assetIds]).toEqual([1, 1]);
+    expect(rows && [...rows.timestamps]).toEqual([100, 102]);
+    expect(rows && [...rows.values]).toEqual([10, 10]);
+    expect(rowsOfSeries(batch([2, 3], 200), keys)).toBeNull();
   });
 });

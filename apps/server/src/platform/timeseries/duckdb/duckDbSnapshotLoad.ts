@@ -74,38 +74,25 @@ export function createSnapshotLoader(
   };
 }
 
-/** The points of `missed` batches that belong to the given series (seriesKey), as one batch. */
-export function missedPointsOf(missed: MissedWrites, keys: ReadonlySet<number>): PointColumns {
-  const batches = missed.batches;
-  let total = 0;
-  for (const batch of batches) total += batch.timestamps.length;
-  const out: PointColumns = {
-    assetIds: new Int32Array(total),
-    metricIds: new Int32Array(total),
-    timestamps: new Float64Array(total),
-    values: new Float64Array(total),
-    statuses: new Int32Array(total),
-  };
-  let length = 0;
-  for (const batch of batches) {
-    for (let index = 0; index < batch.timestamps.length; index++) {
-      const assetId = batch.assetIds[index] ?? 0;
-      const metricId = batch.metricIds[index] ?? 0;
-      if (!keys.has(seriesKey(assetId, metricId))) continue;
-      out.assetIds[length] = assetId;
-      out.metricIds[length] = metricId;
-      out.timestamps[length] = batch.timestamps[index] ?? 0;
-      out.values[length] = batch.values[index] ?? 0;
-      out.statuses[length] = batch.statuses[index] ?? 0;
-      length++;
-    }
+/** The rows of `batch` that belong to the given series (seriesKey); null when none do. */
+export function rowsOfSeries(batch: PointColumns, keys: ReadonlySet<number>): PointColumns | null {
+  const rows: number[] = [];
+  for (let index = 0; index < batch.timestamps.length; index++) {
+    if (keys.has(seriesKey(batch.assetIds[index] ?? 0, batch.metricIds[index] ?? 0))) rows.push(index);
   }
+  if (rows.length === 0) return null;
+  const pick = <T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(column: T, into: T): T => {
+    rows.forEach((row, at) => {
+      into[at] = column[row] ?? 0;
+    });
+    return into;
+  };
   return {
-    assetIds: out.assetIds.slice(0, length),
-    metricIds: out.metricIds.slice(0, length),
-    timestamps: out.timestamps.slice(0, length),
-    values: out.values.slice(0, length),
-    statuses: out.statuses.slice(0, length),
+    assetIds: pick(batch.assetIds, new Int32Array(rows.length)),
+    metricIds: pick(batch.metricIds, new Int32Array(rows.length)),
+    timestamps: pick(batch.timestamps, new Float64Array(rows.length)),
+    values: pick(batch.values, new Float64Array(rows.length)),
+    statuses: pick(batch.statuses, new Int32Array(rows.length)),
   };
 }
 
@@ -120,7 +107,12 @@ export function followMissedWrites(
   cutoff: number | null,
 ): void {
   try {
-    if (keys.size > 0 && missed.batches.length > 0) cache.apply(missedPointsOf(missed, keys));
+    if (keys.size > 0) {
+      for (const batch of missed.batches) {
+        const rows = rowsOfSeries(batch, keys);
+        if (rows) cache.apply(rows);
+      }
+    }
     if (cutoff !== null) cache.trimBefore(cutoff);
   } catch {
     cache.clear();
