@@ -148,23 +148,42 @@ export function createCompactionAccess(
   };
 }
 
+/**
+ * The points stored in each of `periods` (ascending), counted from the hour rollup over their span only: a range
+ * the rollup's zone maps prune, where a join on the period would read all of it.
+ */
+async function pointsPerPeriod(
+  access: CompactionAccess,
+  periods: readonly number[],
+  periodMs: number,
+): Promise<Counted[]> {
+  const first = periods[0];
+  const last = periods.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const counted = await access.read(`SELECT bucket // ${periodMs} AS period, sum(count_value) AS points
+    FROM ${ROLLUP_TABLES.hour} WHERE bucket >= ${first * periodMs} AND bucket < ${(last + 1) * periodMs}
+    GROUP BY period`);
+  const points = new Map(counted.map((row) => [row.period, row.points]));
+  return periods.map((period) => ({ period, points: points.get(period) ?? 0 }));
+}
+
 /** Runs that rewrite each recently closed, unsorted day whole: consecutive days together, a big day by assets. */
 export async function wholeDayRuns(access: CompactionAccess, today: number): Promise<CompactionRun[]> {
-  const unsorted = await access.read(`SELECT d.day AS period, coalesce(sum(h.count_value), 0) AS points
-    FROM ${DAYS_TABLE} AS d LEFT JOIN ${ROLLUP_TABLES.hour} AS h ON h.bucket // ${DAY_MS} = d.day
-    WHERE NOT d.sorted AND d.day < ${today} GROUP BY d.day ORDER BY d.day`);
-  const stale = unsorted.filter((day) => day.period < today - WHOLE_DAY_WINDOW_DAYS);
+  const unsorted = (
+    await access.read(`SELECT day, 0 FROM ${DAYS_TABLE} WHERE NOT sorted AND day < ${today} ORDER BY day`)
+  ).map((row) => row.period);
+  const stale = unsorted.filter((day) => day < today - WHOLE_DAY_WINDOW_DAYS);
   if (stale.length > 0)
-    await access.write([
-      `UPDATE ${DAYS_TABLE} SET sorted = true WHERE day IN (${stale.map((day) => day.period).join(', ')})`,
-    ]);
+    await access.write([`UPDATE ${DAYS_TABLE} SET sorted = true WHERE day IN (${stale.join(', ')})`]);
+  const recent = await pointsPerPeriod(
+    access,
+    unsorted.filter((day) => day >= today - WHOLE_DAY_WINDOW_DAYS),
+    DAY_MS,
+  );
   const runs: CompactionRun[] = [];
-  for (const days of compactionRuns(
-    unsorted.filter((day) => !stale.includes(day)),
-    access.runPoints,
-  )) {
+  for (const days of compactionRuns(recent, access.runPoints)) {
     const hours = { first: days.first * HOURS_PER_DAY, last: (days.last + 1) * HOURS_PER_DAY - 1 };
-    const points = unsorted.find((day) => day.period === days.first)?.points ?? 0;
+    const points = recent.find((day) => day.period === days.first)?.points ?? 0;
     if (days.first < days.last || points <= access.runPoints) {
       runs.push({ ...hours, completes: 'days' });
       continue;
@@ -196,11 +215,15 @@ export async function wholeDayRuns(access: CompactionAccess, today: number): Pro
 export async function compactDuckDb(access: CompactionAccess, now: number): Promise<void> {
   for (const run of await wholeDayRuns(access, Math.floor(now / DAY_MS)))
     await access.write(compactRunSql(run));
-  const dirty = await access.read(`SELECT d.period, coalesce(sum(h.count_value), 0) AS points
-    FROM (SELECT DISTINCT period FROM ${DIRTY_TABLE}
-      WHERE period < ${Math.floor(now / COMPACTION_PERIOD_MS)}) AS d
-    LEFT JOIN ${ROLLUP_TABLES.hour} AS h ON h.bucket // ${COMPACTION_PERIOD_MS} = d.period
-    GROUP BY d.period ORDER BY d.period`);
+  const closedHour = Math.floor(now / COMPACTION_PERIOD_MS);
+  const dirtyHours = await access.read(
+    `SELECT DISTINCT period, 0 FROM ${DIRTY_TABLE} WHERE period < ${closedHour} ORDER BY period`,
+  );
+  const dirty = await pointsPerPeriod(
+    access,
+    dirtyHours.map((row) => row.period),
+    COMPACTION_PERIOD_MS,
+  );
   for (const run of compactionRuns(dirty, access.runPoints))
     await access.write(compactRunSql({ ...run, completes: 'hours' }));
 }
