@@ -9,6 +9,7 @@ import { connectLive, disconnected } from './liveTestClient.ts';
 import {
   eventually,
   redisAvailable,
+  seedLiveMetrics,
   startLiveInstance,
   TEST_REDIS_URL,
   type LiveInstance,
@@ -44,6 +45,7 @@ describe.runIf(withRedis)('live values across two instances sharing Redis', () =
   beforeAll(async () => {
     server = await startTestServer();
     fleet = await buildAssetFleet(server.database.db);
+    await seedLiveMetrics(server.database.db, [201, 202]);
     a = await startLiveInstance(server, shared);
     b = await startLiveInstance(server, shared);
   });

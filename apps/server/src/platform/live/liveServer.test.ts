@@ -8,7 +8,7 @@ import { oidcPayloads } from '../db/schema.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
 import { SESSION_CLAIM } from '../identity/tokenVerifier.ts';
 import { connectLive, disconnected, LiveRefused, type TestLiveClient } from './liveTestClient.ts';
-import { eventually, settle, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
+import { eventually, seedLiveMetrics, settle, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
 
 describe('live metric values over Socket.IO', () => {
   let server: TestServer;
@@ -35,6 +35,7 @@ describe('live metric values over Socket.IO', () => {
   beforeAll(async () => {
     server = await startTestServer();
     fleet = await buildAssetFleet(server.database.db);
+    await seedLiveMetrics(server.database.db, [101, 102, 103]);
     instance = await startLiveInstance(server);
     instance.bus.publish([value(fleet.ids.unitA1, 101, { value: 19.5 })]);
     await settle();
@@ -77,11 +78,12 @@ describe('live metric values over Socket.IO', () => {
     expect(client.updates.map((update) => update.value)).toEqual([19.5, 'COOLING', 21]);
   });
 
-  it("refuses paths of another company's asset, of assets outside the access group, and malformed ones", async () => {
+  it("refuses paths of another company's asset, of assets outside the access group, of unknown metrics, and malformed ones", async () => {
     const { unitA1, unitA3, unitB } = fleet.ids;
     const operator = await connectAs(fleet.users.operatorA);
     const ack = await operator.subscribe([
       `${unitA1}/101`,
+      `${unitA1}/999`,
       `${unitA3}/101`,
       `${unitB}/101`,
       '99999/1',
@@ -92,6 +94,7 @@ describe('live metric values over Socket.IO', () => {
     expect(ack.refused).toEqual([
       { path: 'x/1', reason: 'A live path is {assetId}/{metricId}' },
       { path: '7', reason: 'A live path is {assetId}/{metricId}' },
+      { path: `${unitA1}/999`, reason: 'Metric not found.' },
       { path: `${unitA3}/101`, reason: 'Asset not found.' },
       { path: `${unitB}/101`, reason: 'Asset not found.' },
       { path: '99999/1', reason: 'Asset not found.' },

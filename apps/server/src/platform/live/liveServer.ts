@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { LIVE_NAMESPACE, LIVE_SOCKET_PATH, livePath, type MetricValueStateUpdate } from '@kelvin/contract';
+import { createMetricCatalogueCache } from '../../modules/telemetry/metricCatalogueCache.ts';
 import type { Db } from '../db/database.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
 import { TokenRejected, type TokenVerifier } from '../identity/tokenVerifier.ts';
@@ -114,6 +115,7 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
   io.of('/').use((_socket, next) => next(new Error(`Connect to the ${LIVE_NAMESPACE} namespace.`)));
 
   const live = io.of(LIVE_NAMESPACE);
+  const catalogue = createMetricCatalogueCache(deps.db);
   live.use((socket, next) => {
     authenticateHandshake(deps.db, deps.verifier, socket.handshake.auth).then(
       (session) => {
@@ -199,7 +201,12 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
     if (wellFormed.accepted.length > MAX_PATHS_PER_CALL) {
       return { accepted: [], refused: [{ path: '*', reason: REFUSAL.tooManyInCall }] };
     }
-    const decision: PathDecision = await authorizePaths(deps.db, session.auth, wellFormed.accepted);
+    const decision: PathDecision = await authorizePaths(
+      deps.db,
+      session.auth,
+      wellFormed.accepted,
+      catalogue,
+    );
     refused.push(...decision.refused);
     if (!socket.connected) return { accepted: [], refused };
 

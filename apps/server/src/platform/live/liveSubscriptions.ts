@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { assetVisibility, canSeeAsset } from '../../modules/access/assetAccess.ts';
 import { listAssets } from '../../modules/assets/assetsRepository.ts';
+import type { MetricCatalogueCache } from '../../modules/telemetry/metricCatalogueCache.ts';
 import type { Db } from '../db/database.ts';
 
 export const LIVE_PERMISSION = 'metrics:read';
@@ -14,6 +15,7 @@ export const MAX_PATHS_PER_SOCKET = 20_000;
 export const REFUSAL = {
   malformed: 'A live path is {assetId}/{metricId}',
   notFound: 'Asset not found.',
+  metricNotFound: 'Metric not found.',
   tooMany: `At most ${MAX_PATHS_PER_SOCKET} paths per connection.`,
   tooManyInCall: `At most ${MAX_PATHS_PER_CALL} paths per subscribe call.`,
 } as const;
@@ -54,9 +56,15 @@ export function parsePaths(paths: readonly unknown[]): PathDecision {
  * Keeps the paths of assets the caller may read metrics of, with the HTTP API's rules (company scope of
  * metrics:read, plus access groups for external users). Missing and invisible assets get the same reason, so
  * that another company's asset ids reveal nothing. Visibility is read afresh on every call: a change of access
- * groups applies to the next subscription without reconnecting.
+ * groups applies to the next subscription without reconnecting. Of visible assets, only metrics of the catalogue
+ * are kept: a path nothing can ever be sent to would only hold a room.
  */
-export async function authorizePaths(db: Db, auth: AuthContext, paths: ParsedPath[]): Promise<PathDecision> {
+export async function authorizePaths(
+  db: Db,
+  auth: AuthContext,
+  paths: ParsedPath[],
+  catalogue: MetricCatalogueCache,
+): Promise<PathDecision> {
   if (paths.length === 0) return { accepted: [], refused: [] };
   let visibility;
   try {
@@ -70,10 +78,16 @@ export async function authorizePaths(db: Db, auth: AuthContext, paths: ParsedPat
   const assetIds = [...new Set(paths.map((path) => path.assetId))];
   const rows = await listAssets(db, { assetIds });
   const visible = new Set(rows.filter((row) => canSeeAsset(visibility, row)).map((row) => row.assetId));
+  const metricIds = [
+    ...new Set(paths.filter((path) => visible.has(path.assetId)).map((path) => path.metricId)),
+  ];
+  const { byId } = await catalogue.lookup({ aliases: [], metricIds });
   const decision: PathDecision = { accepted: [], refused: [] };
   for (const path of paths) {
-    if (visible.has(path.assetId)) decision.accepted.push(path);
-    else decision.refused.push({ path: path.path, reason: REFUSAL.notFound });
+    if (!visible.has(path.assetId)) decision.refused.push({ path: path.path, reason: REFUSAL.notFound });
+    else if (!byId.has(path.metricId))
+      decision.refused.push({ path: path.path, reason: REFUSAL.metricNotFound });
+    else decision.accepted.push(path);
   }
   return decision;
 }

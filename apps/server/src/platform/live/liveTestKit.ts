@@ -8,6 +8,8 @@ import { registerAssetsRoutes } from '../../modules/assets/assetsRoutes.ts';
 import { registerLiveValuesRoutes } from '../../modules/liveValues/liveValuesRoutes.ts';
 import type { TestServer } from '../../testing/testServer.ts';
 import { freePort } from '../../testing/testServer.ts';
+import type { Db } from '../db/database.ts';
+import { metrics } from '../db/schema.ts';
 import type { TelemetryBus } from '../events/telemetryBus.ts';
 import { publicJwks } from '../identity/signingKeys.ts';
 import { isSessionActive } from '../../modules/identity/oidcAdapter.ts';
@@ -125,4 +127,18 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
+}
+
+/** Catalogue metrics with the given ids, for the paths live tests subscribe to (only catalogue metrics are kept). */
+export async function seedLiveMetrics(db: Db, metricIds: readonly number[]): Promise<void> {
+  await db.insert(metrics).values(
+    metricIds.map((metricId) => ({
+      metricId,
+      alias: `liveTest.metric${metricId}`,
+      name: `Live test metric ${metricId}`,
+      displayType: 'line',
+      valueType: 'number',
+      path: `liveTest/metric${metricId}`,
+    })),
+  );
 }
