@@ -82,15 +82,29 @@ export function lowerBound(timestamps: ArrayLike<number>, length: number, ts: nu
   return low;
 }
 
-function grow(entry: Entry, needed: number): void {
-  if (needed <= entry.timestamps.length) return;
-  const capacity = Math.max(needed, Math.ceil(entry.timestamps.length * 1.5), 1024);
+/** The first `length` points of `points` in new arrays of `capacity`, for a series that grows. */
+export function pointsWithCapacity(
+  points: { timestamps: Float64Array; values: Float64Array; statuses: Int32Array },
+  length: number,
+  capacity: number,
+): {
+  timestamps: Float64Array<ArrayBuffer>;
+  values: Float64Array<ArrayBuffer>;
+  statuses: Int32Array<ArrayBuffer>;
+} {
   const timestamps = new Float64Array(capacity);
   const values = new Float64Array(capacity);
   const statuses = new Int32Array(capacity);
-  timestamps.set(entry.timestamps.subarray(0, entry.length));
-  values.set(entry.values.subarray(0, entry.length));
-  statuses.set(entry.statuses.subarray(0, entry.length));
+  timestamps.set(points.timestamps.subarray(0, length));
+  values.set(points.values.subarray(0, length));
+  statuses.set(points.statuses.subarray(0, length));
+  return { timestamps, values, statuses };
+}
+
+function grow(entry: Entry, needed: number): void {
+  if (needed <= entry.timestamps.length) return;
+  const capacity = Math.max(needed, Math.ceil(entry.timestamps.length * 1.5), 1024);
+  const { timestamps, values, statuses } = pointsWithCapacity(entry, entry.length, capacity);
   const blocks = emptyBlocks(capacity);
   blocks.minIndex.set(entry.blocks.minIndex);
   blocks.maxIndex.set(entry.blocks.maxIndex);

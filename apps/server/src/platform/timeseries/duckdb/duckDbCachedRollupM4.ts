@@ -6,7 +6,7 @@ import { CACHED_BUCKET_BYTES, type RollupSeries, type RollupSeriesCache } from '
 import { duckDbDialect } from '../sql/dialect.ts';
 import { ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
 import { askedAgain, reduceEachSeries, type CachedM4Context } from './duckDbCachedM4.ts';
-import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
+import { chunkFloat64, chunkInt32, resultChunks } from './duckDbRows.ts';
 import { seriesWhere } from './duckDbSeriesLoad.ts';
 import { followMissedWrites } from './duckDbSnapshotLoad.ts';
 
@@ -38,11 +38,7 @@ async function loadHourSeries(
     for (const metricId of selection.metricIds)
       rows.set(`${assetId}:${metricId}`, [[], [], [], [], [], [], []]);
   }
-  for (
-    let chunk = await result.fetchChunk();
-    chunk && chunk.rowCount > 0;
-    chunk = await result.fetchChunk()
-  ) {
+  for await (const chunk of resultChunks(result)) {
     const count = chunk.rowCount;
     const [assetIds, metricIds, statuses] = [0, 1, 8].map((column) => chunkInt32(chunk, column));
     const fields = [2, 3, 4, 5, 6, 7].map((column) => chunkFloat64(chunk, column));

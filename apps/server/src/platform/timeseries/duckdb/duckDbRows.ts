@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
 import type { PointRows, SlotRows } from '../queryExecution.ts';
 
@@ -27,6 +27,12 @@ export function chunkFloat64(chunk: DuckDBDataChunk, column: number): Float64Arr
   return new Float64Array(data.buffer, data.byteOffset, chunk.rowCount);
 }
 
+/** The chunks of a result that hold rows, in order. */
+export async function* resultChunks(result: DuckDBResult): AsyncGenerator<DuckDBDataChunk> {
+  for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk())
+    yield chunk;
+}
+
 /**
  * Reads `asset_id, metric_id, ts, value, status` rows as columns. The query is wrapped to fix the column types
  * (aggregates and timestamps arrive as BIGINT or HUGEINT otherwise), so that each chunk's vectors are copied out
@@ -37,11 +43,7 @@ export async function selectPointRows(connection: DuckDBConnection, sql: string)
   const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
   const result = await connection.run(`SELECT CAST(asset_id AS INTEGER), CAST(metric_id AS INTEGER),
     CAST(ts AS DOUBLE), CAST(value AS DOUBLE), CAST(status AS INTEGER) FROM (${sql}) AS typed`);
-  for (
-    let chunk = await result.fetchChunk();
-    chunk && chunk.rowCount > 0;
-    chunk = await result.fetchChunk()
-  ) {
+  for await (const chunk of resultChunks(result)) {
     rows.assetIds.push(...chunkInt32(chunk, 0));
     rows.metricIds.push(...chunkInt32(chunk, 1));
     rows.timestamps.push(...chunkFloat64(chunk, 2));

@@ -1,8 +1,8 @@
 import { HOUR_MS } from '@kelvin/domain';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ROLLUP_TABLES, RAW_TABLE, integerList } from '../sql/pointSql.ts';
-import type { LoadedSeries } from '../rawSeriesCache.ts';
-import { chunkFloat64, chunkInt32 } from './duckDbRows.ts';
+import { pointsWithCapacity, type LoadedSeries } from '../rawSeriesCache.ts';
+import { chunkFloat64, chunkInt32, resultChunks } from './duckDbRows.ts';
 
 export interface SeriesKey {
   assetId: number;
@@ -50,13 +50,7 @@ function appendRows(
   const needed = builder.length + end - start;
   if (needed > series.timestamps.length) {
     const capacity = Math.max(needed, builder.length * 2, 4096);
-    const timestamps = new Float64Array(capacity);
-    const values = new Float64Array(capacity);
-    const statuses = new Int32Array(capacity);
-    timestamps.set(series.timestamps.subarray(0, builder.length));
-    values.set(series.values.subarray(0, builder.length));
-    statuses.set(series.statuses.subarray(0, builder.length));
-    Object.assign(series, { timestamps, values, statuses });
+    Object.assign(series, pointsWithCapacity(series, builder.length, capacity));
   }
   let previous = builder.length > 0 ? (series.timestamps[builder.length - 1] ?? 0) : -Infinity;
   for (let row = start; row < end && builder.ordered; row++) {
@@ -113,11 +107,7 @@ export async function loadRawSeries(
   }
   const result = await connection.run(`SELECT asset_id, metric_id, CAST(ts AS DOUBLE), value, status
     FROM ${RAW_TABLE} WHERE ${seriesWhere(keys)} AND ts >= ${from}`);
-  for (
-    let chunk = await result.fetchChunk();
-    chunk && chunk.rowCount > 0;
-    chunk = await result.fetchChunk()
-  ) {
+  for await (const chunk of resultChunks(result)) {
     const rows = chunk.rowCount;
     const [assetIds, metricIds, statuses] = [0, 1, 4].map((column) => chunkInt32(chunk, column));
     const [timestamps, values] = [2, 3].map((column) => chunkFloat64(chunk, column));
