@@ -13,6 +13,7 @@ import {
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { DAYS_TABLE, DIRTY_TABLE, DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
 import { STAGE_TILES_SCHEMA_SQL, TILES_TABLE, tileRowsSql } from './duckDbTiles.ts';
+import { createWriterQueue, type Serialized } from './writerQueue.ts';
 
 const HOUR = 3_600_000;
 const DAY0 = 20_000 * DAY_MS;
@@ -36,7 +37,7 @@ function hourOfPoints(hourStart: number): PointColumns {
 describe('DuckDB compaction', () => {
   let writer: DuckDBConnection;
   let insert: (columns: PointColumns) => Promise<unknown>;
-  let serialized: (work: () => Promise<void>) => Promise<void>;
+  let serialized: Serialized;
   const writes: string[][] = [];
   /** Compaction on the test's connection in runs of at most `runPoints`, its writes recorded. */
   const accessWithRuns = (runPoints: number): CompactionAccess => {
@@ -75,12 +76,7 @@ describe('DuckDB compaction', () => {
     writer = await instance.connect();
     await writer.run(DUCKDB_SCHEMA_SQL);
     await writer.run(STAGE_TILES_SCHEMA_SQL);
-    let queue: Promise<unknown> = Promise.resolve();
-    serialized = (work: () => Promise<void>): Promise<void> => {
-      const result = queue.then(work);
-      queue = result.catch(() => undefined);
-      return result;
-    };
+    serialized = createWriterQueue();
     const commit = createGroupCommit(writer, serialized, () => undefined);
     insert = (columns) => commit(columns, undefined);
     writes.length = 0;

@@ -10,6 +10,7 @@ import {
   ROLLUPS,
 } from './duckDbSchema.ts';
 import { compactTilesSql } from './duckDbTiles.ts';
+import type { Serialized } from './writerQueue.ts';
 
 const HOURS_PER_DAY = DAY_MS / COMPACTION_PERIOD_MS;
 /** Points per compaction transaction: a few seconds of work and a few hundred megabytes of temporary data. */
@@ -125,7 +126,7 @@ export interface CompactionAccess {
 export function createCompactionAccess(
   writer: DuckDBConnection,
   withReader: <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>,
-  serialized: (work: () => Promise<void>) => Promise<void>,
+  serialized: Serialized,
   runPoints = COMPACTION_RUN_POINTS,
 ): CompactionAccess {
   return {

@@ -5,6 +5,7 @@ import type { PointColumns } from '../timeSeriesStore.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
 import { STAGE_TILES_SCHEMA_SQL, STAGE_TILES_TABLE, TILES_TABLE } from './duckDbTiles.ts';
+import { createWriterQueue } from './writerQueue.ts';
 
 function batchOf(count: number, from: number): PointColumns {
   return {
@@ -32,12 +33,7 @@ describe('group commit', () => {
     await writer.run(DUCKDB_SCHEMA_SQL);
     await writer.run(STAGE_TILES_SCHEMA_SQL);
     committed = 0;
-    let queue: Promise<unknown> = Promise.resolve();
-    const serialized = (work: () => Promise<void>): Promise<void> => {
-      const result = queue.then(work);
-      queue = result.catch(() => undefined);
-      return result;
-    };
+    const serialized = createWriterQueue();
     insert = createGroupCommit(writer, serialized, (columns) => {
       committed += columns.timestamps.length;
     });

@@ -3,6 +3,7 @@ import type { InsertResult, PointColumns } from '../timeSeriesStore.ts';
 import { appendRawPoints, appendTilePartials } from './duckDbAppend.ts';
 import { BATCHES_TABLE, FOLD_STAGE_SQL } from './duckDbSchema.ts';
 import { tilePartials, type TilePartials } from './tilePartials.ts';
+import type { Serialized } from './writerQueue.ts';
 
 interface PendingBatch {
   columns: PointColumns;
@@ -43,7 +44,7 @@ function recordBatchIdsSql(ids: readonly string[], now: number): { sql: string; 
  */
 export function createGroupCommit(
   writer: DuckDBConnection,
-  serialized: (work: () => Promise<void>) => Promise<void>,
+  serialized: Serialized,
   /** Told of each batch's points once committed, still inside the writer queue (the series cache follows). */
   onCommitted: (columns: PointColumns) => void,
 ): (columns: PointColumns, batchId: string | undefined) => Promise<InsertResult> {

@@ -5,6 +5,7 @@ import { seriesKey } from '../rawSeriesCache.ts';
 import type { PointColumns } from '../timeSeriesStore.ts';
 import { DUCKDB_SCHEMA_SQL } from './duckDbSchema.ts';
 import { createSnapshotLoader, rowsOfSeries } from './duckDbSnapshotLoad.ts';
+import { createWriterQueue } from './writerQueue.ts';
 
 const batch = (assetIds: number[], from: number): PointColumns => ({
   assetIds: Int32Array.from(assetIds),
@@ -31,12 +32,7 @@ describe('snapshot loads', () => {
           `INSERT INTO ${RAW_TABLE} VALUES (${columns.assetIds[index]}, 1, ${columns.timestamps[index]}, 0, 0)`,
         );
     };
-    let queue: Promise<unknown> = Promise.resolve();
-    const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-      const result = queue.then(work);
-      queue = result.catch(() => undefined);
-      return result;
-    };
+    const serialized = createWriterQueue();
     const meanwhile = batch([1, 2, 1], 100);
     const loader = createSnapshotLoader(
       (work) => work(reader),

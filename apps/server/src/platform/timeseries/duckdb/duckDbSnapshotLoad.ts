@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { RAW_TABLE } from '../sql/pointSql.ts';
 import { seriesKey } from '../rawSeriesCache.ts';
 import type { PointColumns } from '../timeSeriesStore.ts';
+import type { Serialized } from './writerQueue.ts';
 
 /** What the writer did while a snapshot was being read: commits to merge, and retention to apply again. */
 export interface MissedWrites {
@@ -28,7 +29,7 @@ export interface SnapshotLoader {
 
 export function createSnapshotLoader(
   withReader: <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>,
-  serialized: <T>(work: () => Promise<T>) => Promise<T>,
+  serialized: Serialized,
   /** Tests only: runs after the snapshot is taken and before it is read, e.g. to commit points meanwhile. */
   beforeRead?: () => Promise<void>,
 ): SnapshotLoader {

@@ -30,6 +30,7 @@ import {
   retentionSql,
   ROLLUP_NULLABLE_SQL,
 } from './duckDbSchema.ts';
+import { createWriterQueue } from './writerQueue.ts';
 
 export interface DuckDbStoreOptions {
   /** Directory of `timeseries.duckdb`; in memory when absent (tests). */
@@ -92,12 +93,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     }
   };
   // One writer: the stage-tiles table belongs to its connection, and groups must not interleave in it.
-  let writes: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = writes.then(work);
-    writes = result.catch(() => undefined);
-    return result;
-  };
+  const serialized = createWriterQueue();
 
   const cacheBytes = options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES;
   // Three quarters for raw points (a day at 2 Hz is 3.5 MB a metric), a quarter for hour buckets (two years are
