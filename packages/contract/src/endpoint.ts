@@ -27,6 +27,11 @@ export interface EndpointDef {
    * file part is handled by the route itself.
    */
   readonly requestType?: 'json' | 'multipart';
+  /**
+   * A body field holding an array whose items the handler validates one at a time, refusing a bad item alone
+   * rather than the whole request (telemetry points); the router's storable-input check skips those items.
+   */
+  readonly itemsCheckedByHandler?: string;
   readonly output: z.ZodType;
 }
 

@@ -22,6 +22,7 @@ export * from './metrics.ts';
 export * from './telemetry.ts';
 export * from './fileAttachments.ts';
 export * from './live.ts';
+export * from './storableInput.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {

@@ -37,6 +37,7 @@ export const telemetryEndpoints = {
     summary:
       'Stores a batch of up to 50,000 points (JSON, optionally gzip-encoded) from an agent key (header x-agent-key) or a user with telemetry:write. Acknowledged once durable; a repeated batchId stores nothing twice.',
     auth: 'agentOrUser',
+    itemsCheckedByHandler: 'points',
     body: z.strictObject({
       batchId: z.string().min(8).max(100).optional(),
       points: z

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { BodyOf, EndpointDef, ErrorDetail, OutputOf, ParamsOf, QueryOf } from '@kelvin/contract';
+import {
+  findUnstorableValue,
+  type BodyOf,
+  type EndpointDef,
+  type ErrorDetail,
+  type OutputOf,
+  type ParamsOf,
+  type QueryOf,
+} from '@kelvin/contract';
 import type { AuthContext, Authenticator } from './authenticate.ts';
 import { AGENT_KEY_HEADER, type AgentAuthenticator, type AgentContext } from './authenticateAgent.ts';
 import { badRequest } from './httpError.ts';
@@ -36,12 +43,25 @@ export function fastifyPath(path: string): string {
 }
 
 function validate(
-  schema: z.ZodType | undefined,
+  endpoint: EndpointDef,
+  part: 'params' | 'query' | 'body',
   value: unknown,
-  part: string,
   details: ErrorDetail[],
 ): unknown {
+  const schema = endpoint[part];
   if (!schema) return part === 'body' ? undefined : {};
+  // Before the schema: free-form values (metadata) are covered too, and no schema ever sees a value nested
+  // deep enough to overflow a recursive check.
+  const perItem = part === 'body' ? endpoint.itemsCheckedByHandler : undefined;
+  const unstorable = findUnstorableValue(
+    value,
+    [part],
+    (path) => perItem !== undefined && path.length === 2 && path[1] === perItem,
+  );
+  if (unstorable) {
+    details.push({ field: unstorable.path.join('.'), message: unstorable.message });
+    return undefined;
+  }
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
@@ -81,9 +101,9 @@ export function registerEndpoint<E extends EndpointDef>(
     handler: async (request, reply) => {
       const auth = await authenticateFor(endpoint, authenticators, request);
       const details: ErrorDetail[] = [];
-      const params = validate(endpoint.params, request.params, 'params', details);
-      const query = validate(endpoint.query, request.query, 'query', details);
-      const body = validate(endpoint.body, request.body, 'body', details);
+      const params = validate(endpoint, 'params', request.params, details);
+      const query = validate(endpoint, 'query', request.query, details);
+      const body = validate(endpoint, 'body', request.body, details);
       if (details.length > 0) {
         const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
         throw badRequest(`Invalid request: ${fields}: ${details[0]?.message ?? 'invalid value'}`, details);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ingestPointSchema } from '@kelvin/contract';
+import { ingestPointSchema, unstorableTextReason } from '@kelvin/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { assets } from '../../platform/db/schema.ts';
 import { createMetricCatalogueCache, type CatalogueMetric } from './metricCatalogueCache.ts';
@@ -55,6 +55,19 @@ function tsReason(ts: number, now: number): string | null {
   if (ts < EARLIEST_TS)
     return 'ts must be epoch milliseconds (this looks like seconds or a date before 2000)';
   if (ts > now + MAX_FUTURE_MS) return 'ts is more than a day in the future';
+  return null;
+}
+
+/**
+ * The contract router skips the points of a batch (`itemsCheckedByHandler`) so that a bad one is refused alone;
+ * this is its storable-text rule for the only text a point holds, without walking every point generically.
+ */
+function textReason(point: ParsedPoint): string | null {
+  for (const field of ['alias', 'units', 'value'] as const) {
+    const text = point[field];
+    const reason = typeof text === 'string' ? unstorableTextReason(text) : null;
+    if (reason) return `${field}: ${reason}`;
+  }
   return null;
 }
 
@@ -117,7 +130,7 @@ export function createPointResolver(db: Db): PointResolver {
           rejected.push({ index, reason: schemaReason(result.error) });
           return;
         }
-        const reason = tsReason(result.data.ts, now);
+        const reason = tsReason(result.data.ts, now) ?? textReason(result.data);
         if (reason) rejected.push({ index, reason });
         else parsed.push({ index, point: result.data });
       });

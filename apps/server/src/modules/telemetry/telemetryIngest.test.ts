@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ingestResultSchema, timeSeriesSchema } from '@kelvin/contract';
+import { ingestResultSchema, timeSeriesSchema, UNSTORABLE_MESSAGES } from '@kelvin/contract';
 import { assetMetrics, metrics } from '../../platform/db/schema.ts';
 import {
   postgresAvailable,
@@ -165,6 +165,46 @@ describe.each(kinds)('telemetry.ingest on %s', (kind) => {
     expect(reasons[5]).toMatch(/alias or a metricId/);
     expect(reasons[6]).toMatch(/not text/);
     expect(reasons[8]).toMatch(/assetId/);
+  });
+
+  it('refuses a point whose text cannot be stored alone, and a batch id holding a NUL as a whole', async () => {
+    const t0 = recentHour() - 2 * 3_600_000;
+    const serial = (value: string, units?: string) => ({
+      assetId: fleet.ids.unitA2,
+      alias: 'system.serialNumber',
+      ts: t0,
+      value,
+      ...(units === undefined ? {} : { units }),
+    });
+    const answer = await postIngest(
+      server,
+      {
+        points: [
+          serial('KT19\u0000240117'),
+          serial('KT19-\uDC00'),
+          { ...serial('KT19-240117'), alias: 'system.\u0000serial' },
+          serial('KT19-240117', 'u\u0000'),
+          serial('KT19-240117 \uD83D\uDE00'),
+        ],
+      },
+      agent(),
+    );
+    expect(answer.status).toBe(200);
+    expect(result(answer.body)).toMatchObject({
+      accepted: 1,
+      rejected: [
+        { index: 0, reason: `value: ${UNSTORABLE_MESSAGES.nul}` },
+        { index: 1, reason: `value: ${UNSTORABLE_MESSAGES.surrogate}` },
+        { index: 2, reason: `alias: ${UNSTORABLE_MESSAGES.nul}` },
+        { index: 3, reason: `units: ${UNSTORABLE_MESSAGES.nul}` },
+      ],
+    });
+    const refused = await postIngest(server, { batchId: 'batch\u0000id-1', points: [serial('x')] }, agent());
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).details).toContainEqual({
+      field: 'body.batchId',
+      message: UNSTORABLE_MESSAGES.nul,
+    });
   });
 
   it('refuses more than 50,000 points, a missing key, a bad key, and a user without telemetry:write', async () => {
