@@ -49,20 +49,30 @@ export const lastValueSchema = z.object({
 });
 
 /** Spec: interval, per-metric aggregation, from, to; plus `maxPoints` (chart width) for M4 reduction. */
-export const timeSeriesRequestSchema = z.strictObject({
-  /** Bucket width in milliseconds; ignored for RAW. */
-  interval: z.number().int().positive(),
-  assetIds: z.array(dbId).min(1).max(500),
-  metricsWithAggregateFunction: z
-    .array(z.strictObject({ metricId: dbId, aggregateFunction: aggregationSchema }))
-    .min(1)
-    .max(200),
-  /** Epoch milliseconds, from inclusive, to exclusive. */
-  from: z.number().int(),
-  to: z.number().int(),
-  maxPoints: z.number().int().min(10).max(10_000).optional(),
-  gapFill: z.boolean().default(true),
-});
+/** Spec: epoch milliseconds, from inclusive, to exclusive. An empty or backward range is both ends' fault. */
+function requireOrderedRange(range: { from: number; to: number }, context: z.RefinementCtx): void {
+  if (range.to > range.from) return;
+  for (const field of ['from', 'to']) {
+    context.addIssue({ code: 'custom', message: 'to must be after from', path: [field] });
+  }
+}
+
+export const timeSeriesRequestSchema = z
+  .strictObject({
+    /** Bucket width in milliseconds; ignored for RAW. */
+    interval: z.number().int().positive(),
+    assetIds: z.array(dbId).min(1).max(500),
+    metricsWithAggregateFunction: z
+      .array(z.strictObject({ metricId: dbId, aggregateFunction: aggregationSchema }))
+      .min(1)
+      .max(200),
+    /** Epoch milliseconds, from inclusive, to exclusive. */
+    from: z.number().int().min(0),
+    to: z.number().int().min(0),
+    maxPoints: z.number().int().min(10).max(10_000).optional(),
+    gapFill: z.boolean().default(true),
+  })
+  .superRefine(requireOrderedRange);
 
 export const dataPointMetadataSchema = z.object({
   status: z.number().int().nullable(),
@@ -145,12 +155,14 @@ export const metricsEndpoints = {
     path: '/assets/metrics/timeseries/regions',
     summary: 'The intervals in which each asset and metric has data.',
     auth: 'user',
-    query: z.strictObject({
-      assetIds: commaSeparatedIds,
-      metricIds: commaSeparatedIds,
-      from: z.coerce.number().int(),
-      to: z.coerce.number().int(),
-    }),
+    query: z
+      .strictObject({
+        assetIds: commaSeparatedIds,
+        metricIds: commaSeparatedIds,
+        from: z.coerce.number().int().min(0),
+        to: z.coerce.number().int().min(0),
+      })
+      .superRefine(requireOrderedRange),
     output: z.array(
       z.object({
         assetId: z.number().int(),

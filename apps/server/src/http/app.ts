@@ -24,7 +24,7 @@ import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
-import { installErrorHandler } from './errorHandler.ts';
+import { frameworkErrorReply, installErrorHandler } from './errorHandler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRouteContext } from './routeContext.ts';
 import { registerWebApp } from './webApp.ts';
@@ -38,6 +38,9 @@ export interface AppDeps {
   bus: TelemetryBus;
   lastValues: LastValueTable;
 }
+
+/** The JSON body limit of every call but those that set their own (telemetry ingestion). */
+export const API_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The HTTP application: operations endpoints, the contract's API routes, and the web app. */
 export async function buildApp({
@@ -54,7 +57,12 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    // A `__proto__` or `constructor.prototype` key is dropped while parsing (it can never name a field of ours),
+    // so that the contract's schemas answer such a body like any other, naming the fields it lacks.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    frameworkErrors: frameworkErrorReply,
     // A hop count, never `true`: the leftmost X-Forwarded-For entry is the client's to forge.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Request lines for API and identity calls; probes, metrics scrapes and static files would drown them.

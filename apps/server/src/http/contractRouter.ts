@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   findUnstorableValue,
   type BodyOf,
@@ -42,13 +43,16 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
+/** A call that declares no query takes none: an unknown parameter is refused, as an unknown body field is. */
+const NO_QUERY = z.strictObject({});
+
 function validate(
   endpoint: EndpointDef,
   part: 'params' | 'query' | 'body',
   value: unknown,
   details: ErrorDetail[],
 ): unknown {
-  const schema = endpoint[part];
+  const schema = endpoint[part] ?? (part === 'query' ? NO_QUERY : undefined);
   if (!schema) return part === 'body' ? undefined : {};
   // Before the schema: free-form values (metadata) are covered too, and no schema ever sees a value nested
   // deep enough to overflow a recursive check.

@@ -1,10 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@kelvin/contract';
 import { HttpError } from './httpError.ts';
 import { CONSOLE_PAGE_POLICY, wantsSpaPage } from './webApp.ts';
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number';
+}
+
+/**
+ * Fastify's router refuses a path parameter that is badly percent-encoded or longer than its limit before any
+ * route runs; the caller still gets the one envelope, naming the path parameters as the field at fault.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : 'A path parameter is not valid percent-encoded UTF-8.';
+  const envelope: ErrorEnvelope = { message, code: 'BAD_REQUEST', details: [{ field: 'params', message }] };
+  request.log.info({ status: 400, code: envelope.code, message }, 'request refused');
+  void reply.status(400).send(envelope);
 }
 
 /** Every failure leaves the server as the one error envelope; a stack trace never does. */

@@ -15,6 +15,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new HttpError(400, 'BAD_REQUEST', message, details);
+/** A 400 about one field of the request (`body.parentAssetId`, `query.from`): its message names it. */
+export const badField = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const unauthorized = (message = 'Authentication required.') =>
   new HttpError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this.') =>

@@ -7,7 +7,7 @@ import {
   type EndpointHandler,
   type HandlerInput,
 } from './contractRouter.ts';
-import { badRequest } from './httpError.ts';
+import { badField } from './httpError.ts';
 
 /** The file part of a small multipart request, held in memory (logos and the like; bulk data uses signed URLs). */
 export type BufferedUpload =
@@ -85,9 +85,10 @@ async function readParts(
     }
   } catch (error) {
     if (error instanceof scope.multipartErrors.FilesLimitError) {
-      throw badRequest(`Send one file only, in the field ${fileField}.`);
+      throw badField(`body.${fileField}`, `Send one file only, in the field ${fileField}.`);
     }
-    throw badRequest(
+    throw badField(
+      'body',
       `The multipart request could not be read: ${error instanceof Error ? error.message : 'unknown error'}`,
     );
   }

@@ -2,7 +2,7 @@ import type { Asset, BodyOf, Contract } from '@kelvin/contract';
 import { MOVE_UNDER_ITSELF_MESSAGE, placementError, wouldCreateCycle } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { isExternal, requireCompanyAccess, requirePermission } from '../../http/authorize.ts';
-import { badRequest, conflict, notFound } from '../../http/httpError.ts';
+import { badField, badRequest, conflict, notFound } from '../../http/httpError.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { findCompany } from '../companies/companiesRepository.ts';
 import { recordEvent } from '../events/recordEvent.ts';
@@ -57,7 +57,7 @@ async function loadParent(
   const parent = await findAsset(tx, parentAssetId, 'share');
   if (!parent || !canSeeAsset(await assetVisibility(tx, auth, WRITE), parent))
     throw notFound('Parent asset not found.');
-  if (parent.companyId !== companyId) throw badRequest(crossCompany);
+  if (parent.companyId !== companyId) throw badField('body.parentAssetId', crossCompany);
   return parent;
 }
 
@@ -68,13 +68,13 @@ export async function createAsset(db: Db, auth: AuthContext, input: CreateInput)
     const company = await findCompany(tx, input.companyId);
     if (!company || company.isDeleted) throw notFound('Company not found.');
     if (!(await findAssetType(tx, input.assetTypeId)))
-      throw badRequest(`Unknown asset type ${input.assetTypeId}.`);
+      throw badField('body.assetTypeId', `Unknown asset type ${input.assetTypeId}.`);
     const parent =
       input.parentAssetId === null
         ? null
         : await loadParent(tx, auth, input.parentAssetId, input.companyId, CROSS_COMPANY_PARENT);
     const problem = placementError(input.assetTypeId, parent?.assetTypeId ?? null);
-    if (problem) throw badRequest(problem);
+    if (problem) throw badField('body.parentAssetId', problem);
 
     const row = await insertAsset(tx, {
       companyId: input.companyId,
@@ -137,7 +137,7 @@ export async function moveAsset(
     if (parentAssetId !== null) {
       const links = await chainsUpFrom(tx, [parentAssetId]);
       if (wouldCreateCycle(assetId, parentAssetId, ancestorIds(links, parentAssetId))) {
-        throw badRequest(MOVE_UNDER_ITSELF_MESSAGE);
+        throw badField('body.parentAssetId', MOVE_UNDER_ITSELF_MESSAGE);
       }
       parent = await loadParent(tx, auth, parentAssetId, asset.companyId, CROSS_COMPANY_MOVE);
     } else {
@@ -145,7 +145,7 @@ export async function moveAsset(
       requireCompanyAccess(auth, WRITE, asset.companyId);
     }
     const problem = placementError(asset.assetTypeId, parent?.assetTypeId ?? null);
-    if (problem) throw badRequest(problem);
+    if (problem) throw badField('body.parentAssetId', problem);
     const row = await updateAsset(tx, assetId, { parentAssetId });
     await recordEvent(
       tx,

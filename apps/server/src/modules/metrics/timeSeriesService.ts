@@ -1,7 +1,7 @@
 import type { BodyOf, OutputOf, QueryOf, metricsEndpoints } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { requirePermission } from '../../http/authorize.ts';
-import { badRequest, notFound } from '../../http/httpError.ts';
+import { badField, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
   TimeSeriesQueryError,
@@ -32,12 +32,15 @@ async function requireVisibleAssets(
   if (missing.length > 0) throw notFound('Asset not found.');
 }
 
-/** The store's refusals (RAW over 24 h, a bad range) are the caller's to fix: a 400 carrying the store's reason. */
-async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * The store's refusals (RAW over 24 h, a bad range) are the caller's to fix: a 400 carrying the store's reason,
+ * naming the request part, since they concern several of its fields together.
+ */
+async function asBadRequest<T>(part: 'body' | 'query', work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TimeSeriesQueryError) throw badRequest(error.message);
+    if (error instanceof TimeSeriesQueryError) throw badField(part, error.message);
     throw error;
   }
 }
@@ -78,8 +81,8 @@ export async function getTimeSeries(
 ): Promise<TimeSeriesAnswer> {
   await requireVisibleAssets(db, auth, request.assetIds);
   const problem = sizeProblem(request);
-  if (problem) throw badRequest(problem);
-  const series = await asBadRequest(() =>
+  if (problem) throw badField('body', problem);
+  const series = await asBadRequest('body', () =>
     store.query({
       assetIds: request.assetIds,
       metrics: request.metricsWithAggregateFunction.map((metric) => ({
@@ -104,7 +107,7 @@ export async function getTimeSeriesRegions(
   request: RegionsRequest,
 ): Promise<RegionsAnswer> {
   await requireVisibleAssets(db, auth, request.assetIds);
-  return asBadRequest(() =>
+  return asBadRequest('query', () =>
     store.regions({
       assetIds: [...new Set(request.assetIds)],
       metricIds: [...new Set(request.metricIds)],

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../http/httpError.ts';
+import { badField, HttpError } from '../../http/httpError.ts';
 
 /**
  * The decoded body Fastify reads. `receivedEncodedLength` tells Fastify how many bytes arrived on the wire, so
@@ -31,7 +31,10 @@ export function gunzipBody(limitBytes: number) {
     if (encoding === undefined || encoding === '' || encoding === 'identity') return Promise.resolve(payload);
     if (encoding !== 'gzip') {
       return Promise.reject(
-        badRequest(`Content-Encoding ${encoding} is not supported; send gzip or nothing.`),
+        badField(
+          'headers.content-encoding',
+          `Content-Encoding ${encoding} is not supported; send gzip or nothing.`,
+        ),
       );
     }
     const decoded = new DecodedBody();
@@ -50,7 +53,7 @@ export function gunzipBody(limitBytes: number) {
       decoded.destroy(
         error instanceof HttpError
           ? error
-          : badRequest(`The gzip body cannot be decompressed: ${error.message}`),
+          : badField('body', `The gzip body cannot be decompressed: ${error.message}`),
       );
     });
     payload.on('error', (error) => decoded.destroy(error));

@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/httpError.ts';
+import { HttpError, badField, conflict, forbidden, notFound } from '../../http/httpError.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/fileStore.ts';
 import type { UploadSigner } from './uploadSignature.ts';
@@ -110,7 +110,7 @@ async function receive(
     }
     if (limit.bytes() !== declared) {
       await deps.files.remove(upload.filepath);
-      throw badRequest(`The upload ended after ${limit.bytes()} of the ${declared} bytes declared.`);
+      throw badField('body', `The upload ended after ${limit.bytes()} of the ${declared} bytes declared.`);
     }
     const uploaded = await changeStatus(deps.db, {
       fileAttachmentId: upload.fileAttachmentId,

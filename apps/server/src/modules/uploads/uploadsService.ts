@@ -10,7 +10,7 @@ import {
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { companyScope, requirePermission, scopeIncludes } from '../../http/authorize.ts';
-import { badRequest, notFound } from '../../http/httpError.ts';
+import { badField, notFound } from '../../http/httpError.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/fileStore.ts';
 import type { UploadSigner } from './uploadSignature.ts';
@@ -62,7 +62,8 @@ export async function createAssetDataUpload(
   body: BodyOf<typeof contract.createAssetDataUploadUrl>,
 ): Promise<OutputOf<typeof contract.createAssetDataUploadUrl>> {
   requirePermission(auth, UPLOAD_PERMISSION);
-  if (body.fileSizeInBytes >= UPLOAD_LIMIT_BYTES) throw badRequest(UPLOAD_LIMIT_MESSAGE);
+  if (body.fileSizeInBytes >= UPLOAD_LIMIT_BYTES)
+    throw badField('body.fileSizeInBytes', UPLOAD_LIMIT_MESSAGE);
   const requestId = randomUUID();
   const companyId = auth.user.companyId;
   const row = await deps.db.transaction((tx) =>

@@ -8,7 +8,7 @@ import {
   requirePermission,
   scopeIncludes,
 } from '../../http/authorize.ts';
-import { badRequest, forbidden, notFound } from '../../http/httpError.ts';
+import { badField, forbidden, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { OWN_COMPANY } from './permissionsRepository.ts';
@@ -60,7 +60,8 @@ export function assertRoleAssignable(auth: AuthContext, role: RoleWithGrants, ta
     throw forbidden(`You may only assign roles limited to your own company; ${role.name} reaches beyond it.`);
   }
   if (targetCompanyId !== PROVIDER_COMPANY_ID) {
-    throw badRequest(
+    throw badField(
+      'body.roleId',
       `${role.name} reaches every company, so it can only be given to the provider's own users.`,
     );
   }
