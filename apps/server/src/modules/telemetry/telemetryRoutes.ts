@@ -13,6 +13,11 @@ import { ingestBatch } from './telemetryService.ts';
  * fits any valid batch with room, and bounds what a gzip bomb can cost.
  */
 export const INGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/**
+ * The route's raw body limit: above the decompression limit by more than one zlib chunk, so that a gzip bomb
+ * meets the hook's clear 413 first, not Fastify's generic one.
+ */
+export const INGEST_ROUTE_BODY_LIMIT_BYTES = INGEST_BODY_LIMIT_BYTES + 1024 * 1024;
 
 /**
  * `POST /api/telemetry.ingest` in a scope of its own: only here is the body limit raised above the app's 10 MB and
@@ -23,9 +28,7 @@ export function registerTelemetryRoutes(context: RouteContext): void {
   const writer = createPointWriter({ db: context.db, timeseries: context.timeseries, bus: context.bus });
   void context.app.register((scope, _options, done) => {
     scope.addHook('onRoute', (routeOptions) => {
-      // Above the decompression limit by more than one zlib chunk, so that a gzip bomb meets the hook's clear 413
-      // first, not Fastify's generic one.
-      routeOptions.bodyLimit = INGEST_BODY_LIMIT_BYTES + 1024 * 1024;
+      routeOptions.bodyLimit = INGEST_ROUTE_BODY_LIMIT_BYTES;
     });
     // Refuse a caller without any credentials before reading (and decompressing) up to 32 MB of body.
     scope.addHook('onRequest', (request, _reply, next) => {
