@@ -2,6 +2,7 @@ import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { metricsEndpoints } from './metrics.ts';
+import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
@@ -23,6 +24,7 @@ export * from './telemetry.ts';
 export * from './fileAttachments.ts';
 export * from './live.ts';
 export * from './storableInput.ts';
+export * from './sharedViews.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -34,6 +36,7 @@ export const contract = {
   ...metricsEndpoints,
   ...telemetryEndpoints,
   ...fileAttachmentsEndpoints,
+  ...sharedViewsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

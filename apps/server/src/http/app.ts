@@ -21,6 +21,7 @@ import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
+import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
   registerTelemetryRoutes(context);
   registerMetricsRoutes(context);
   registerUploadsRoutes(context);
+  registerSharedViewsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

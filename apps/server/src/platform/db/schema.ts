@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -375,5 +376,38 @@ export const fileAttachments = pgTable(
   (t) => [
     index('file_attachments_company_idx').on(t.companyId, t.createdAt),
     index('file_attachments_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Saved diagnose, metrics and log views (spec "Shared view"). `data` is the context's state in the version that
+ * `schema` names ('v4' for diagnose); readers upgrade it with the domain's schema upgrades. A view belongs to its
+ * creator's company: that is the company its PUBLISHED type shares it with.
+ */
+export const sharedViews = pgTable(
+  'shared_views',
+  {
+    sharedViewId: serial('shared_view_id').primaryKey(),
+    externalId: uuid('external_id').notNull().unique().defaultRandom(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.userId),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** PERSONAL, PUBLISHED, PROVISIONAL, GLOBAL */
+    type: text('type').notNull(),
+    /** LOGS, METRICS, DIAGNOSE, NONE */
+    context: text('context').notNull(),
+    schema: text('schema').notNull(),
+    data: jsonb('data').notNull().default({}),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('shared_views_company_idx').on(t.companyId, t.context),
+    index('shared_views_creator_idx').on(t.creatorId, t.context),
   ],
 );
