@@ -1,10 +1,8 @@
-/** Spec: shared-view contexts; only diagnose views are navigated to from a link. */
-export type SharedViewContext = 'LOGS' | 'METRICS' | 'DIAGNOSE' | 'NONE';
+import { contract, type SharedView } from '@kelvin/contract';
+import { apiCall } from '../../shared/api/index.ts';
 
-export interface LinkedSharedView {
-  sharedViewId: number;
-  context: SharedViewContext;
-}
+/** The linked view; only diagnose views are navigated to from a link. */
+export type LinkedSharedView = Pick<SharedView, 'sharedViewId' | 'context'>;
 
 export const UNABLE_TO_LOAD_VIEW = 'Unable to load view.';
 export const UNABLE_TO_AUTHENTICATE = 'Unable to authenticate';
@@ -15,12 +13,9 @@ export function parseSharedViewId(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/**
- * Fetches the linked view (POST sharedViews.get). The shared-views API does not exist yet, so this fails
- * with the spec's message; the shared-views issue fills it in with `apiCall(contract.sharedViewsGet, ...)`.
- */
-export function fetchLinkedSharedView(sharedViewId: number): Promise<LinkedSharedView> {
-  return Promise.reject(new Error(`${UNABLE_TO_LOAD_VIEW} (shared view ${sharedViewId})`));
+/** Fetches the linked view (POST sharedViews.get); a view the user may not see answers 404. */
+export function fetchLinkedSharedView(sharedViewId: number): Promise<SharedView> {
+  return apiCall(contract.sharedViewsGet, { body: { sharedViewId } });
 }
 
 /**
