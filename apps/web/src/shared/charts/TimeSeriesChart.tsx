@@ -1,0 +1,163 @@
+import 'uplot/dist/uPlot.min.css';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Box, Text, useComputedColorScheme } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import uPlot from 'uplot';
+import { alignSeries, type ChartSeries } from './chartData.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+export interface TimeSeriesChartProps {
+  /** Names the chart for screen readers and in its frame. */
+  title: string;
+  series: readonly ChartSeries[];
+  range: TimeRange;
+  /** IANA zone of every axis label and tooltip. */
+  timeZone: string;
+  height?: number;
+  /** Charts with the same key share their cursor and tooltip position. */
+  syncKey?: string;
+  /** Formats a value of this chart's metrics (ticks, legend, tooltip). */
+  formatValue: (value: number | null) => string;
+  /** A range dragged across the plot. */
+  onZoom?: (range: TimeRange) => void;
+  /** The plot's width in CSS pixels: series are asked for with maxPoints equal to it. */
+  onWidth?: (width: number) => void;
+}
+
+const stepped = uPlot.paths.stepped?.({ align: 1 });
+
+function axisColors(scheme: 'light' | 'dark') {
+  return scheme === 'dark'
+    ? { stroke: '#c1c2c5', grid: 'rgba(255,255,255,0.08)' }
+    : { stroke: '#495057', grid: 'rgba(0,0,0,0.07)' };
+}
+
+/**
+ * The one chart module: uPlot over millisecond timestamps in the chosen time zone. Gaps stay gaps, step metrics
+ * are drawn as steps, dragging across the plot zooms (the caller fetches the new range), and charts with the same
+ * sync key move one cursor together.
+ */
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
+  const { title, series, range, timeZone, height = 240, syncKey, formatValue, onZoom, onWidth } = props;
+  const { ref: sizeRef, width } = useElementSize();
+  const targetRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  // What uPlot's callbacks read: the newest props, without rebuilding the plot for each.
+  const latest = useRef({ range, formatValue, onZoom });
+  useLayoutEffect(() => {
+    latest.current = { range, formatValue, onZoom };
+  });
+  const scheme = useComputedColorScheme('light');
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const data = useMemo(() => alignSeries(series), [series]);
+  // The plot is rebuilt only when what its options depend on changes; new data alone is set in place.
+  const shape = series
+    .map((one) => `${one.key}|${one.label}|${one.color}|${one.step}|${one.dashed}`)
+    .join(';');
+  const plotWidth = Math.floor(width);
+
+  useEffect(() => {
+    const target = targetRef.current;
+    if (!target || plotWidth <= 0) return;
+    const colors = axisColors(scheme);
+    const axis = {
+      stroke: colors.stroke,
+      grid: { stroke: colors.grid, width: 1 },
+      ticks: { stroke: colors.grid },
+    };
+    const options: uPlot.Options = {
+      width: plotWidth,
+      height,
+      ms: 1,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts), timeZone),
+      legend: { show: false },
+      cursor: { sync: syncKey ? { key: syncKey } : undefined, drag: { x: true, y: false, setScale: false } },
+      scales: { x: { time: true, range: () => [latest.current.range.from, latest.current.range.to] } },
+      axes: [
+        axis,
+        {
+          ...axis,
+          size: 64,
+          values: (_u, splits) => splits.map((split) => latest.current.formatValue(split)),
+        },
+      ],
+      series: [
+        {},
+        ...series.map((one) => ({
+          label: one.label,
+          stroke: one.color,
+          width: 1.5,
+          spanGaps: false,
+          show: !hidden.has(one.key),
+          ...(one.dashed ? { dash: [6, 4] } : {}),
+          ...(one.step && stepped ? { paths: stepped } : {}),
+          value: (_u: uPlot, value: number | null) => latest.current.formatValue(value),
+        })),
+      ],
+      hooks: {
+        setSelect: [
+          (plot) => {
+            const { left, width: selected } = plot.select;
+            if (selected < 2) return;
+            const from = Math.round(plot.posToVal(left, 'x'));
+            const to = Math.round(plot.posToVal(left + selected, 'x'));
+            plot.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            if (to > from) latest.current.onZoom?.({ from, to });
+          },
+        ],
+      },
+    };
+    const plot = new uPlot(options, data, target);
+    plotRef.current = plot;
+    return () => {
+      plot.destroy();
+      plotRef.current = null;
+    };
+    // Data and visibility are applied by the effects below; rebuilding for them would lose the cursor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape, timeZone, syncKey, height, scheme, plotWidth > 0]);
+
+  useEffect(() => plotRef.current?.setData(data, true), [data]);
+  useEffect(() => {
+    if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
+  }, [plotWidth, height]);
+  useEffect(() => {
+    plotRef.current?.setScale('x', { min: range.from, max: range.to });
+  }, [range.from, range.to]);
+  useEffect(() => {
+    if (plotWidth > 0) onWidth?.(plotWidth);
+  }, [plotWidth, onWidth]);
+
+  function handleToggle(key: string) {
+    const index = series.findIndex((one) => one.key === key);
+    const next = new Set(hidden);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setHidden(next);
+    plotRef.current?.setSeries(index + 1, { show: !next.has(key) });
+  }
+
+  const empty = series.every((one) => one.values.every((value) => value === null));
+  return (
+    <Box>
+      <Box ref={sizeRef} pos="relative">
+        <div
+          ref={targetRef}
+          role="img"
+          aria-label={`${title}: ${series.map((one) => one.label).join(', ')}`}
+        />
+        {empty && (
+          <Text c="dimmed" size="sm" pos="absolute" top="40%" w="100%" ta="center">
+            No data in this range
+          </Text>
+        )}
+      </Box>
+      <ChartLegend series={series} hidden={hidden} formatValue={formatValue} onToggle={handleToggle} />
+    </Box>
+  );
+}

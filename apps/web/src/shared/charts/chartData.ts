@@ -1,0 +1,57 @@
+import uPlot from 'uplot';
+
+/** One line of a chart, as the time-series call answers it. */
+export interface ChartSeries {
+  /** Stable across refreshes (asset and metric), so that a hidden series stays hidden. */
+  key: string;
+  label: string;
+  timestamps: readonly number[];
+  /** null marks a gap (no data in that interval): drawn as a break, never as a line across. */
+  values: readonly (number | null)[];
+  /** Step and enum metrics hold their value until the next reading. */
+  step: boolean;
+  /** An overlay of an earlier period, drawn dashed. */
+  dashed?: boolean;
+  color: string;
+}
+
+/**
+ * uPlot's table: one x column shared by every series. Series are joined on their timestamps; a timestamp one
+ * series lacks becomes `undefined` (connected over), while the series' own nulls stay null (a gap).
+ */
+export function alignSeries(series: readonly ChartSeries[]): uPlot.AlignedData {
+  if (series.length === 0) return [[]];
+  const tables: uPlot.AlignedData[] = series.map((one) => [
+    Array.from(one.timestamps),
+    Array.from(one.values),
+  ]);
+  const retain = series.map(() => [0, 1]);
+  return uPlot.join(tables, retain);
+}
+
+export interface SeriesStats {
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  last: number | null;
+}
+
+/** The legend's figures over what the chart shows; gaps do not count. */
+export function seriesStats(values: readonly (number | null)[]): SeriesStats {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  let last: number | null = null;
+  for (const value of values) {
+    if (value === null || !Number.isFinite(value)) continue;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    sum += value;
+    count++;
+    last = value;
+  }
+  return count === 0
+    ? { min: null, max: null, mean: null, last: null }
+    : { min, max, mean: sum / count, last };
+}
