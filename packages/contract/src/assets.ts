@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaSeparatedIds, idParam, okSchema, queryBoolean, dbId } from './common.ts';
+import { commaSeparatedIds, dbId, idParam, MAX_ID, okSchema, queryBoolean } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { subscriptionPlanSchema, userSchema } from './users.ts';
 
@@ -99,7 +99,8 @@ const assetIdParams = z.strictObject({ id: idParam });
 const propertyInput = z.strictObject({
   name: z.string().trim().min(1, 'Property name is required').max(100),
   value: z.string().max(2000),
-  displayOrder: z.number().int().min(0).optional(),
+  // Stored as a PostgreSQL integer: a larger order is a 400, not a database error.
+  displayOrder: z.number().int().min(0).max(MAX_ID).optional(),
 });
 const assetUpdateFields = {
   name: z.string().trim().min(1).max(200).nullable().optional(),

@@ -65,7 +65,8 @@ export const companiesEndpoints = {
     summary: 'Replaces the logo. multipart/form-data with fields companyId and upload (the image file).',
     auth: 'user',
     requestType: 'multipart',
-    body: z.strictObject({ companyId: z.coerce.number().int().positive() }),
+    // A form field arrives as text, like a path parameter.
+    body: z.strictObject({ companyId: idParam }),
     output: companySchema,
   }),
   companiesDeleteLogo: endpoint({

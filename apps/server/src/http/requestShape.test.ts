@@ -64,4 +64,35 @@ describe('request shapes refused before any handler', () => {
     expect(deep.status).toBe(400);
     expect(deep.envelope.data?.details?.[0]?.message).toBe(UNSTORABLE_MESSAGES.depth);
   });
+
+  it('refuses integers past PostgreSQL’s range in form fields and bodies (the fuzz found both as 500s)', async () => {
+    const order = await call(
+      'PUT',
+      `/assets/${fleet.ids.unitA1}/properties`,
+      JSON.stringify([{ name: 'model', value: 'CW-400', displayOrder: 2_147_483_648 }]),
+    );
+    expect(order.status).toBe(400);
+    expect(fieldsOf(order)).toEqual(['body.0.displayOrder']);
+    const form = new FormData();
+    form.append('companyId', '2147483648');
+    form.append('upload', new Blob(['x'], { type: 'image/png' }), 'logo.png');
+    const logo = await fetch(`${server.url}/api/companies.updateLogo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(logo.status).toBe(400);
+    const envelope = errorEnvelopeSchema.parse(await logo.json());
+    expect(envelope.details?.map((detail) => detail.field)).toEqual(['body.companyId']);
+  });
+
+  it('names both the asset and its new parent when a move would put an asset under itself', async () => {
+    const answer = await call(
+      'PUT',
+      `/assets/${fleet.ids.siteA1}/move`,
+      JSON.stringify({ parentAssetId: fleet.ids.hallA1 }),
+    );
+    expect(answer.status).toBe(400);
+    expect(fieldsOf(answer)).toEqual(['params.id', 'body.parentAssetId']);
+  });
 });

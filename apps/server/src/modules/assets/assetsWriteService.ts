@@ -137,7 +137,11 @@ export async function moveAsset(
     if (parentAssetId !== null) {
       const links = await chainsUpFrom(tx, [parentAssetId]);
       if (wouldCreateCycle(assetId, parentAssetId, ancestorIds(links, parentAssetId))) {
-        throw badField('body.parentAssetId', MOVE_UNDER_ITSELF_MESSAGE);
+        // The rule is about the pair: the asset moved and where it goes.
+        throw badRequest(MOVE_UNDER_ITSELF_MESSAGE, [
+          { field: 'params.id', message: MOVE_UNDER_ITSELF_MESSAGE },
+          { field: 'body.parentAssetId', message: MOVE_UNDER_ITSELF_MESSAGE },
+        ]);
       }
       parent = await loadParent(tx, auth, parentAssetId, asset.companyId, CROSS_COMPANY_MOVE);
     } else {
