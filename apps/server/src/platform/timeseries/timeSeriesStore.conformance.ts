@@ -1,6 +1,7 @@
 import { AGGREGATIONS, type Aggregation } from '@kelvin/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineBatchIdTests } from './timeSeriesStore.conformance.batches.ts';
+import { defineLatestTests } from './timeSeriesStore.conformance.latest.ts';
 import {
   defineGapFillAndM4Tests,
   defineRegionsAndRetentionTests,
@@ -200,6 +201,7 @@ export function defineTimeSeriesStoreConformance(engine: string, open: () => Pro
     defineGapFillAndM4Tests(() => store);
     defineRegionsAndRetentionTests(() => store);
     defineBatchIdTests(() => store);
+    defineLatestTests(() => store);
 
     it('answers the same after compaction', async () => {
       // Two days of two series in interleaved batches, plus a late point into the first day.

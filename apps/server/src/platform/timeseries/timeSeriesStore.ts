@@ -74,7 +74,32 @@ export interface SeriesRegions {
  */
 export interface InsertOptions {
   batchId?: string | undefined;
+  /** Written with the points and the batch id, all or nothing (see ReadingDetail). */
+  details?: readonly ReadingDetail[] | undefined;
 }
+
+/**
+ * A reading whose value the numeric points cannot give back by themselves: text, an explicit empty value, a
+ * boolean or number that its metric's value type would not restore, or units other than its metric's. The store
+ * keeps these beside the points only so that last values warmed after a restart equal the live ones (`latest`);
+ * no chart or aggregate reads them. Booleans are kept as booleans here, not as 0/1.
+ */
+export interface ReadingDetail {
+  assetId: number;
+  metricId: number;
+  ts: number;
+  status: number;
+  value: number | string | boolean | null;
+  units: string | null;
+}
+
+/**
+ * The newest reading of one series since a lookback: its newest point, or its newest detail when that is as new
+ * or newer (a detail of a number carries the same value as its point, plus what the point lacks).
+ */
+export type LatestReading =
+  | { kind: 'point'; assetId: number; metricId: number; ts: number; value: number; status: number }
+  | ({ kind: 'detail' } & ReadingDetail);
 
 export interface InsertResult {
   /** True when `batchId` was already stored: nothing was written. */
@@ -108,6 +133,12 @@ export interface TimeSeriesStore {
   /** Throws TimeSeriesQueryError (a 400 for the caller) for a request the spec refuses, e.g. RAW over 24 h. */
   query(query: TimeSeriesQuery): Promise<TimeSeries[]>;
   regions(query: RegionsQuery): Promise<SeriesRegions[]>;
+  /**
+   * The newest reading of every series with a point or detail at or after `since` (epoch ms; callers pass the raw
+   * retention's cutoff), in no particular order: what warms the last-value table at startup. Of points sharing
+   * the newest timestamp, the highest (value, status) is chosen, so that both engines answer alike.
+   */
+  latest(since: number): Promise<LatestReading[]>;
   applyRetention(policy: RetentionPolicy): Promise<void>;
   /**
    * Housekeeping for a periodic job (every 10-60 minutes): DuckDB rewrites closed hours (before the hour of

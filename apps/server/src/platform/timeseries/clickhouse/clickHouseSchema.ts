@@ -1,3 +1,4 @@
+import { DETAILS_TABLE } from '../readingDetails.ts';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
 
 /**
@@ -44,6 +45,22 @@ export const CLICKHOUSE_SCHEMA_SQL: readonly string[] = [
     FROM ${RAW_TABLE}
     GROUP BY asset_id, metric_id, bucket`,
   ]),
+  // Details (ReadingDetail): only each series' newest is read, so merges keep just that (the highest ts). No
+  // partitions, so that a merge can fold a series' details of any age; queries take the newest of unmerged parts.
+  // (Two details of one series at the same millisecond: a merge keeps the later inserted, queries before it the
+  // greater; only a re-sent reading without a batch id makes such a pair.)
+  `CREATE TABLE IF NOT EXISTS ${DETAILS_TABLE} (
+    asset_id Int32,
+    metric_id Int32,
+    ts Int64,
+    status Int32,
+    kind Int8,
+    number Float64,
+    text String,
+    has_units UInt8,
+    units String
+  ) ENGINE = ReplacingMergeTree(ts)
+  ORDER BY (asset_id, metric_id)`,
 ];
 
 /** Mutations are asynchronous in 18.16 (no mutations_sync); the store waits for them to finish. */
@@ -52,6 +69,7 @@ export function retentionSql(cutoffs: { raw: number; minute: number; hour: numbe
     `ALTER TABLE ${RAW_TABLE} DELETE WHERE ts < ${cutoffs.raw}`,
     `ALTER TABLE ${ROLLUP_TABLES.minute} DELETE WHERE bucket < ${cutoffs.minute}`,
     `ALTER TABLE ${ROLLUP_TABLES.hour} DELETE WHERE bucket < ${cutoffs.hour}`,
+    `ALTER TABLE ${DETAILS_TABLE} DELETE WHERE ts < ${cutoffs.raw}`,
   ];
 }
 

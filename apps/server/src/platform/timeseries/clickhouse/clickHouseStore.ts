@@ -1,6 +1,7 @@
 import { createClient } from '@clickhouse/client';
 import { z } from 'zod';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
+import { detailProblem } from '../readingDetails.ts';
 import {
   runRegionsQuery,
   runTimeSeriesQuery,
@@ -19,6 +20,7 @@ import type {
   TimeSeriesStore,
 } from '../timeSeriesStore.ts';
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
+import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
   DISK_BYTES_SQL,
@@ -123,9 +125,15 @@ export async function openClickHouseStore(
     }
   };
   const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
-    const problem = pointColumnsProblem(columns);
+    const details = options.details ?? [];
+    const problem =
+      pointColumnsProblem(columns) ?? details.map(detailProblem).find((found) => found !== null);
     if (problem) throw new Error(problem);
-    return batches.once(options.batchId, () => writeColumns(columns));
+    // Details before the id is recorded, like the points: a retry after a failure in between writes both again.
+    return batches.once(options.batchId, async () => {
+      await writeColumns(columns);
+      await insertDetails(client, details);
+    });
   };
 
   return {
@@ -140,6 +148,7 @@ export async function openClickHouseStore(
     },
     query: (query) => runTimeSeriesQuery(engine, query),
     regions: (query) => runRegionsQuery(engine, query),
+    latest: (since) => latestFromClickHouse(select, (sql) => engine.selectPoints(sql), since),
     applyRetention: async (policy: RetentionPolicy) => {
       const now = policy.now ?? Date.now();
       const cutoffs = { raw: now - policy.rawMs, minute: now - policy.minuteMs, hour: now - policy.hourMs };

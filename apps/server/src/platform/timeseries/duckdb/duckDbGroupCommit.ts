@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import type { InsertResult, PointColumns } from '../timeSeriesStore.ts';
+import type { InsertResult, PointColumns, ReadingDetail } from '../timeSeriesStore.ts';
 import { appendRawPoints, appendTilePartials } from './duckDbAppend.ts';
+import { appendDetails } from './duckDbLatest.ts';
 import { BATCHES_TABLE, FOLD_STAGE_SQL } from './duckDbSchema.ts';
 import { tilePartials, type TilePartials } from './tilePartials.ts';
 import type { Serialized } from './writerQueue.ts';
@@ -10,6 +11,7 @@ interface PendingBatch {
   /** Computed when the batch arrives, while the writer is busy with the group before it. */
   tiles: TilePartials;
   batchId: string | undefined;
+  details: readonly ReadingDetail[];
   resolve: (result: InsertResult) => void;
   reject: (error: unknown) => void;
 }
@@ -47,7 +49,11 @@ export function createGroupCommit(
   serialized: Serialized,
   /** Told of each batch's points once committed, still inside the writer queue (the series cache follows). */
   onCommitted: (columns: PointColumns) => void,
-): (columns: PointColumns, batchId: string | undefined) => Promise<InsertResult> {
+): (
+  columns: PointColumns,
+  batchId: string | undefined,
+  details?: readonly ReadingDetail[],
+) => Promise<InsertResult> {
   const pending: PendingBatch[] = [];
   let scheduled = false;
 
@@ -82,6 +88,11 @@ export function createGroupCommit(
         await appendTilePartials(writer, batch.tiles);
       }
       for (const sql of FOLD_STAGE_SQL) await writer.run(sql);
+      // Details commit with their batch's points and id, so a re-sent batch cannot add them twice either.
+      await appendDetails(
+        writer,
+        group.filter((batch) => !duplicates.has(batch)).flatMap((batch) => batch.details),
+      );
       if (fresh.length > 0) {
         const { sql, values } = recordBatchIdsSql(fresh, Date.now());
         await writer.run(sql, values);
@@ -104,9 +115,9 @@ export function createGroupCommit(
     void serialized(writeGroup);
   };
 
-  return (columns, batchId) =>
+  return (columns, batchId, details = []) =>
     new Promise<InsertResult>((resolve, reject) => {
-      pending.push({ columns, tiles: tilePartials(columns), batchId, resolve, reject });
+      pending.push({ columns, tiles: tilePartials(columns), batchId, details, resolve, reject });
       schedule();
     });
 }

@@ -1,5 +1,6 @@
 import { DAY_MS } from '@kelvin/domain';
 import { RAW_TABLE, ROLLUP_TABLES } from '../sql/pointSql.ts';
+import { DETAILS_SCHEMA_SQL, detailsRetentionSql } from './duckDbLatest.ts';
 import {
   STAGE_TILES_TABLE,
   TILE_COLUMNS,
@@ -63,6 +64,7 @@ ${TILES_SCHEMA_SQL}
 CREATE TABLE IF NOT EXISTS ${DIRTY_TABLE} (period BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS ${DAYS_TABLE} (day BIGINT NOT NULL, sorted BOOLEAN NOT NULL);
 CREATE TABLE IF NOT EXISTS ${BATCHES_TABLE} (batch_id VARCHAR NOT NULL, created_at BIGINT NOT NULL);
+${DETAILS_SCHEMA_SQL}
 `;
 
 /** Databases created while every rollup column was NOT NULL (DUCKDB_ROLLUP_COLUMNS); idempotent. */
@@ -121,5 +123,6 @@ export function retentionSql(cutoffs: {
     `DELETE FROM ${ROLLUP_TABLES.minute} WHERE bucket < ${cutoffs.minute}`,
     `DELETE FROM ${ROLLUP_TABLES.hour} WHERE bucket < ${cutoffs.hour}`,
     `DELETE FROM ${DAYS_TABLE} WHERE (day + 1) * ${DAY_MS} <= ${cutoffs.raw}`,
+    ...detailsRetentionSql(cutoffs.raw),
   ];
 }

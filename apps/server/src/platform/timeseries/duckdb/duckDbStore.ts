@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { chooseSource, HOUR_MS } from '@kelvin/domain';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
+import { detailProblem } from '../readingDetails.ts';
 import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { duckDbDialect } from '../sql/dialect.ts';
 import { orderedSql, type SeriesSelection } from '../sql/pointSql.ts';
@@ -19,6 +20,7 @@ import { createRollupSeriesCache } from '../rollupSeriesCache.ts';
 import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { cachedHourM4 } from './duckDbCachedRollupM4.ts';
 import { compactDuckDb, createCompactionAccess } from './duckDbCompaction.ts';
+import { latestFromDuckDb } from './duckDbLatest.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { createSnapshotLoader } from './duckDbSnapshotLoad.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
@@ -174,10 +176,13 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     loader.committed(columns);
   });
   const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
-    const problem = pointColumnsProblem(columns);
+    const details = options.details ?? [];
+    const problem =
+      pointColumnsProblem(columns) ?? details.map(detailProblem).find((found) => found !== null);
     if (problem) throw new Error(problem);
-    if (columns.timestamps.length === 0 && options.batchId === undefined) return { duplicate: false };
-    return commitInGroup(columns, options.batchId);
+    if (columns.timestamps.length === 0 && options.batchId === undefined && details.length === 0)
+      return { duplicate: false };
+    return commitInGroup(columns, options.batchId, details);
   };
 
   return {
@@ -193,6 +198,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     },
     query: (query) => runTimeSeriesQuery(engine, query),
     regions: (query) => runRegionsQuery(engine, query),
+    latest: (since) => withReader((connection) => latestFromDuckDb(connection, since)),
     applyRetention: (policy: RetentionPolicy) =>
       serialized(async () => {
         const now = policy.now ?? Date.now();

@@ -17,6 +17,13 @@ export interface SqlDialect {
   tsOfMax(value: string, ts: string): string;
   /** Rows (asset_id, metric_id, ts, value, status) from the columns t1..t4, v1..v4 and sx of an M4 query. */
   unpivotM4(columnsSql: string): string;
+  /**
+   * The greatest row of a group by the given columns compared left to right (a struct on DuckDB, a tuple on
+   * ClickHouse): one aggregate that keeps a row's columns together, where an argMax per column could take them
+   * from different rows of equal timestamp. `tupleField` reads its columns back, 0-based.
+   */
+  maxTuple(fields: readonly string[]): string;
+  tupleField(tuple: string, index: number): string;
 }
 
 /**
@@ -49,6 +56,8 @@ export const duckDbDialect: SqlDialect = {
   unpivotM4: (columnsSql) => `SELECT asset_id, metric_id, unnest([t1, t2, t3, t4]) AS ts,
       unnest([v1, v2, v3, v4]) AS value, sx AS status
     FROM (${columnsSql}) AS c`,
+  maxTuple: (fields) => `max({${fields.map((field, index) => `'f${index}': ${field}`).join(', ')}})`,
+  tupleField: (tuple, index) => `struct_extract(${tuple}, 'f${index}')`,
 };
 
 export const clickHouseDialect: SqlDialect = {
@@ -69,4 +78,6 @@ export const clickHouseDialect: SqlDialect = {
   unpivotM4: (columnsSql) => `SELECT asset_id, metric_id, ts, value, sx AS status
     FROM (${columnsSql}) AS c
     ARRAY JOIN [t1, t2, t3, t4] AS ts, [v1, v2, v3, v4] AS value`,
+  maxTuple: (fields) => `max((${fields.join(', ')}))`,
+  tupleField: (tuple, index) => `tupleElement(${tuple}, ${index + 1})`,
 };
