@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { isSessionActive } from './modules/identity/oidcAdapter.ts';
+import { warmLastValues } from './modules/telemetry/warmLastValues.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
 import type { TelemetryBus } from './platform/events/telemetryBus.ts';
@@ -79,6 +80,20 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const detachLastValues = lastValues.attach(bus);
 
   const app = await buildApp({ config, database, verifier, files, timeseries, bus, lastValues });
+  // Before the server answers, so that last values and online status are never blank after a restart. The table
+  // is already fed by the bus: a reading arriving meanwhile (from another process) keeps its newer value.
+  try {
+    const warmed = await warmLastValues({
+      db: database.db,
+      timeseries,
+      table: lastValues,
+      since: Date.now() - config.retention.rawMs,
+    });
+    app.log.info(warmed, 'last values warmed from the time-series store');
+  } catch (error) {
+    // The table still fills from new readings; a store that cannot answer here fails loudly elsewhere.
+    app.log.error({ err: error }, 'last values not warmed');
+  }
   const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
   if (config.identity.kind === 'embedded') {
     await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });

@@ -6,6 +6,7 @@ import { OidcPayloadAdapter } from '../modules/identity/oidcAdapter.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { SESSION_CLAIM } from '../platform/identity/tokenVerifier.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
+import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
 import { serviceAvailable } from './serviceAvailable.ts';
 
@@ -51,7 +52,12 @@ export interface TestServer extends Server {
 
 /** Starts the real server on a free port with its own database. Close it in afterAll. */
 export async function startTestServer(
-  options: { database?: TestDatabaseKind; env?: Record<string, string> } = {},
+  options: {
+    database?: TestDatabaseKind;
+    env?: Record<string, string>;
+    /** Stores opened by the test (e.g. on files, to restart a server on them); closed with the server. */
+    stores?: { database: Database; timeseries: TimeSeriesStore };
+  } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const config: Config = loadConfig({
@@ -62,9 +68,9 @@ export async function startTestServer(
     KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST ?? '.tmp/no-web-build',
     ...options.env,
   });
-  const database = await openTestDatabase(options.database);
+  const database = options.stores?.database ?? (await openTestDatabase(options.database));
   // In-memory DuckDB: each test server has its own time series, gone when it closes.
-  const timeseries = await openTimeSeriesStore({});
+  const timeseries = options.stores?.timeseries ?? (await openTimeSeriesStore({}));
   const server = await createServer(config, { database, timeseries });
   await server.app.listen({ port, host: '127.0.0.1' });
   const url = `http://localhost:${port}`;

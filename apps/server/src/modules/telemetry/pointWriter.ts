@@ -1,13 +1,19 @@
 import type { Db } from '../../platform/db/database.ts';
 import { assetMetrics } from '../../platform/db/schema.ts';
 import type { IngestedValue, TelemetryBus } from '../../platform/events/telemetryBus.ts';
-import type { TimeSeriesPoint, TimeSeriesStore } from '../../platform/timeseries/timeSeriesStore.ts';
+import type {
+  ReadingDetail,
+  TimeSeriesPoint,
+  TimeSeriesStore,
+} from '../../platform/timeseries/timeSeriesStore.ts';
+import { createMetricCatalogueCache } from './metricCatalogueCache.ts';
 import type { ResolvedPoint } from './pointResolver.ts';
+import { detailOf } from './storedReadings.ts';
 
 export interface PointWriter {
   /**
-   * Stores resolved points durably (numbers, booleans as 0/1 into the TimeSeriesStore; strings only as last
-   * values), records new (asset, metric) pairs in asset_metrics, then publishes to the TelemetryBus. Resolves once
+   * Stores resolved points durably (numbers, booleans as 0/1 into the TimeSeriesStore; with them, as details, what
+   * those points cannot tell, such as text: storedReadings.ts), records new (asset, metric) pairs in asset_metrics, then publishes to the TelemetryBus. Resolves once
    * durable. batchId makes a re-sent batch store nothing twice.
    *
    * The batch id is stored as given: callers scope it to the writer (ingestion uses `agent:<assetId>:<id>` and
@@ -34,6 +40,14 @@ export function createPointWriter(deps: {
   bus: TelemetryBus;
 }): PointWriter {
   const knownPairs = new Set<string>();
+  // Which readings need a detail depends on their metric's type and units (storedReadings.ts).
+  const catalogue = createMetricCatalogueCache(deps.db);
+
+  const detailsOf = async (points: readonly ResolvedPoint[]): Promise<ReadingDetail[]> => {
+    const metricIds = [...new Set(points.map((point) => point.metricId))];
+    const { byId } = await catalogue.lookup({ aliases: [], metricIds });
+    return points.flatMap((point) => detailOf(point, byId.get(point.metricId)) ?? []);
+  };
 
   const recordPairs = async (points: readonly ResolvedPoint[]): Promise<void> => {
     const fresh = new Map<string, { assetId: number; metricId: number }>();
@@ -68,9 +82,10 @@ export function createPointWriter(deps: {
           });
         }
       }
-      // Without points for the store and without an id to remember, only the pairs and live values remain.
-      if (stored.length > 0 || options.batchId !== undefined) {
-        const { duplicate } = await deps.timeseries.insert(stored, { batchId: options.batchId });
+      const details = await detailsOf(points);
+      // Without anything for the store and without an id to remember, only the pairs and live values remain.
+      if (stored.length > 0 || details.length > 0 || options.batchId !== undefined) {
+        const { duplicate } = await deps.timeseries.insert(stored, { batchId: options.batchId, details });
         if (duplicate) {
           // The first delivery may have failed between the store and here; recording pairs again is harmless.
           await recordPairs(points);

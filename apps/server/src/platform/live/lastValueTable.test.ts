@@ -74,6 +74,36 @@ describe('last-value table', () => {
     expect(table.read({ assetIds: [1], metricIds: [10], metricStatuses: [4] })).toEqual({});
   });
 
+  it('warms only empty or strictly older cells, telling no listener', () => {
+    const table = createLastValueTable();
+    const heard: IngestedValue[][] = [];
+    table.onAccepted((values) => heard.push([...values]));
+    // Readings the bus delivered while the store was being read.
+    table.apply([reading({ metricId: 1, timestamp: 5_000, value: 'live' })]);
+    table.apply([reading({ metricId: 2, timestamp: 5_000, value: 'live' })]);
+    heard.length = 0;
+    const filled = table.warm([
+      reading({ metricId: 1, timestamp: 4_000, value: 'stored older' }),
+      reading({ metricId: 2, timestamp: 5_000, value: 'stored same instant' }),
+      reading({ metricId: 3, timestamp: 3_000, value: 21 }),
+      reading({ assetId: 2, metricId: 1, timestamp: 9_000, value: true }),
+    ]);
+    expect(filled).toBe(2);
+    expect([table.get(1, 1)?.value, table.get(1, 2)?.value, table.get(1, 3)?.value]).toEqual([
+      'live',
+      'live',
+      21,
+    ]);
+    expect(table.lastSeen([1, 2])).toEqual(
+      new Map([
+        [1, 5_000],
+        [2, 9_000],
+      ]),
+    );
+    expect(table.size).toBe(4);
+    expect(heard).toEqual([]);
+  });
+
   it('knows when each asset was last heard from, over all its metrics', () => {
     const table = createLastValueTable();
     table.apply([reading({ metricId: 1, timestamp: 5_000 }), reading({ metricId: 2, timestamp: 7_000 })]);

@@ -39,6 +39,12 @@ export type AcceptedValuesListener = (values: readonly IngestedValue[]) => void;
 export interface LastValueTable {
   /** Applies readings; answers the ones that became current (newer than what the table held). */
   apply(values: readonly IngestedValue[]): IngestedValue[];
+  /**
+   * Fills the table from the store at startup: a stored reading only fills a cell that is empty or strictly
+   * older, so that a reading the bus delivered during the warm-up is never replaced by its own stored copy or an
+   * older one. Listeners are not told (nothing changed for anyone). Answers how many cells it filled.
+   */
+  warm(values: readonly IngestedValue[]): number;
   get(assetId: number, metricId: number): LastValue | undefined;
   read(query: LastValueQuery): LastValuesAnswer;
   /** The newest timestamp of any metric of each asset; assets never heard from are absent. */
@@ -90,22 +96,27 @@ export function createLastValueTable(): LastValueTable {
   const listeners = new Set<AcceptedValuesListener>();
   let size = 0;
 
-  function apply(values: readonly IngestedValue[]): IngestedValue[] {
-    const accepted: IngestedValue[] = [];
-    for (const reading of values) {
-      let row = assets.get(reading.assetId);
-      if (!row) {
-        row = { metrics: new Map(), newest: reading.timestamp };
-        assets.set(reading.assetId, row);
-      }
-      const previous = row.metrics.get(reading.metricId);
-      // Equal timestamps replace: a corrected re-send of the same reading wins over the first.
-      if (previous && previous.timestamp > reading.timestamp) continue;
-      if (!previous) size++;
-      row.metrics.set(reading.metricId, toLastValue(reading, previous));
-      if (reading.timestamp > row.newest) row.newest = reading.timestamp;
-      accepted.push(reading);
+  /** Sets a cell unless it holds something newer (or, with `replaceEqual` false, as new); true when set. */
+  function put(reading: IngestedValue, replaceEqual: boolean): boolean {
+    let row = assets.get(reading.assetId);
+    if (!row) {
+      row = { metrics: new Map(), newest: reading.timestamp };
+      assets.set(reading.assetId, row);
     }
+    const previous = row.metrics.get(reading.metricId);
+    const keep =
+      previous &&
+      (replaceEqual ? previous.timestamp > reading.timestamp : previous.timestamp >= reading.timestamp);
+    if (keep) return false;
+    if (!previous) size++;
+    row.metrics.set(reading.metricId, toLastValue(reading, previous));
+    if (reading.timestamp > row.newest) row.newest = reading.timestamp;
+    return true;
+  }
+
+  function apply(values: readonly IngestedValue[]): IngestedValue[] {
+    // Equal timestamps replace: a corrected re-send of the same reading wins over the first.
+    const accepted = values.filter((reading) => put(reading, true));
     if (accepted.length > 0) for (const listener of listeners) listener(accepted);
     return accepted;
   }
@@ -136,6 +147,7 @@ export function createLastValueTable(): LastValueTable {
 
   return {
     apply,
+    warm: (values) => values.reduce((filled, reading) => filled + (put(reading, false) ? 1 : 0), 0),
     read,
     get: (assetId, metricId) => assets.get(assetId)?.metrics.get(metricId),
     lastSeen(assetIds) {

@@ -1,0 +1,41 @@
+import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
+import type { LatestReading, ReadingDetail } from '../../platform/timeseries/timeSeriesStore.ts';
+import type { CatalogueMetric } from './metricCatalogueCache.ts';
+import type { ResolvedPoint } from './pointResolver.ts';
+
+/**
+ * How a reading is stored, and read back to the very value the live table held. The store keeps numbers
+ * (booleans as 0/1, pointWriter's `storedValue`) and statuses; the rest is implied by the metric: a boolean
+ * metric's 0/1 reads back as false/true, and the units are the metric's. A reading that those rules would not give
+ * back (text, an explicit empty value, a number in a boolean metric or a boolean in another, units of its own) is
+ * also kept as a detail (ReadingDetail), which `latest` prefers when it is the newer. The two functions below are
+ * inverses; change them together.
+ */
+type Metric = Pick<CatalogueMetric, 'valueType' | 'units'>;
+
+/** The detail to keep for a reading, or null when its point alone reads back the same. */
+export function detailOf(point: ResolvedPoint, metric: Metric | undefined): ReadingDetail | null {
+  const booleanMetric = metric?.valueType === 'boolean';
+  const impliedBy = (value: ResolvedPoint['value']): boolean =>
+    (typeof value === 'number' && Number.isFinite(value) && !booleanMetric) ||
+    (typeof value === 'boolean' && booleanMetric);
+  if (impliedBy(point.value) && point.units === (metric?.units ?? null)) return null;
+  return {
+    assetId: point.assetId,
+    metricId: point.metricId,
+    ts: point.ts,
+    status: point.status,
+    value: point.value,
+    units: point.units,
+  };
+}
+
+/** A stored reading as the live table received it: a detail as it was, a point through its metric. */
+export function ingestedValueOf(reading: LatestReading, metric: Metric | undefined): IngestedValue {
+  const { assetId, metricId, ts, status } = reading;
+  if (reading.kind === 'detail') {
+    return { assetId, metricId, timestamp: ts, status, value: reading.value, units: reading.units };
+  }
+  const value = metric?.valueType === 'boolean' ? reading.value !== 0 : reading.value;
+  return { assetId, metricId, timestamp: ts, status, value, units: metric?.units ?? null };
+}
