@@ -13,6 +13,7 @@ const devices = {
   layout: async () => (await import('../../features/devices/DevicesLayout.tsx')).DevicesLayout,
   assets: async () => (await import('../../features/devices/DeviceAssetsPage.tsx')).DeviceAssetsPage,
   tabs: () => import('../../features/devices/DeviceAssetTabs.tsx'),
+  diagnose: async () => (await import('../../features/diagnose/DiagnosePage.tsx')).DiagnosePage,
 };
 
 /** Spec order of the device asset tabs; the ones whose areas come later say so. */
@@ -68,7 +69,10 @@ export const userRoutes: RouteObject[] = [
     children: [
       // Spec: the device page redirects to the live view.
       redirectTo('liveView'),
-      { path: 'metrics', ...unavailableSection('Device metrics', { id: 'devicesMetrics' }) },
+      {
+        path: 'metrics',
+        ...lazySection('Device metrics', devices.diagnose, { id: 'devicesMetrics' }),
+      },
       {
         path: 'logs',
         ...unavailableSection('Device logs', { id: 'devicesLogs', checks: sectionChecks.deviceLogs }),

@@ -11,11 +11,15 @@ const line = (key: string, timestamps: number[], values: (number | null)[]): Cha
 });
 
 describe('chart data', () => {
-  it('joins series on their timestamps, keeping their own gaps as null and alignment holes as undefined', () => {
-    const data = alignSeries([line('a', [1000, 2000, 3000], [1, null, 3]), line('b', [1500, 3000], [7, 8])]);
-    expect(data[0]).toEqual([1000, 1500, 2000, 3000]);
-    expect(data[1]).toEqual([1, undefined, null, 3]);
-    expect(data[2]).toEqual([undefined, 7, undefined, 8]);
+  it('joins series on their timestamps: alignment holes are undefined, a gap widens over the holes beside it', () => {
+    const data = alignSeries([
+      line('a', [1000, 2000, 3000, 4000], [1, null, 3, 4]),
+      line('b', [1500, 2500, 3500, 4000], [7, 8, 9, 10]),
+    ]);
+    expect(data[0]).toEqual([1000, 1500, 2000, 2500, 3000, 3500, 4000]);
+    // Without widening, the line would run from 1 to 3 across the gap, broken only at 2000.
+    expect(data[1]).toEqual([1, null, null, null, 3, undefined, 4]);
+    expect(data[2]).toEqual([undefined, 7, undefined, 8, undefined, 9, 10]);
   });
 
   it('gives an empty table for no series', () => {

@@ -15,9 +15,13 @@ export interface ChartSeries {
   color: string;
 }
 
+/** uPlot's join mode that widens a series' own null to the alignment holes around it. */
+const NULL_EXPAND = 2;
+
 /**
  * uPlot's table: one x column shared by every series. Series are joined on their timestamps; a timestamp one
- * series lacks becomes `undefined` (connected over), while the series' own nulls stay null (a gap).
+ * series lacks becomes `undefined` (connected over). The series' own nulls (gap fill) are widened over the
+ * holes next to them: otherwise the line would run across a gap, broken only at each gap-fill point.
  */
 export function alignSeries(series: readonly ChartSeries[]): uPlot.AlignedData {
   if (series.length === 0) return [[]];
@@ -25,8 +29,10 @@ export function alignSeries(series: readonly ChartSeries[]): uPlot.AlignedData {
     Array.from(one.timestamps),
     Array.from(one.values),
   ]);
-  const retain = series.map(() => [0, 1]);
-  return uPlot.join(tables, retain);
+  return uPlot.join(
+    tables,
+    series.map(() => [0, NULL_EXPAND]),
+  );
 }
 
 export interface SeriesStats {

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { contract, type BodyInput } from '@kelvin/contract';
+import { apiCall } from '../../shared/api/index.ts';
+import { chartInterval, chartMaxPoints } from './chartInterval.ts';
+
+/** Spec: the metric catalogue and asset metrics are cached (time-to-live 300000 ms). */
+const CATALOGUE_TTL_MS = 300_000;
+
+export const diagnoseKey = ['diagnose'] as const;
+
+export function useMetricCatalogue() {
+  return useQuery({
+    queryKey: [...diagnoseKey, 'metrics'],
+    queryFn: ({ signal }) => apiCall(contract.metricsList, { signal }),
+    staleTime: CATALOGUE_TTL_MS,
+  });
+}
+
+/** The metric ids the given assets report. */
+export function useAssetMetricIds(assetIds: readonly number[]) {
+  return useQuery({
+    queryKey: [...diagnoseKey, 'assetMetrics', assetIds],
+    queryFn: ({ signal }) =>
+      apiCall(contract.assetMetricsList, { query: { assetIds: assetIds.join(',') }, signal }),
+    enabled: assetIds.length > 0,
+    staleTime: CATALOGUE_TTL_MS,
+  });
+}
+
+type Aggregation = BodyInput<
+  typeof contract.timeSeriesGet
+>['metricsWithAggregateFunction'][number]['aggregateFunction'];
+
+export interface ChartRequest {
+  assetIds: readonly number[];
+  metrics: readonly { metricId: number; aggregation: Aggregation }[];
+  range: { from: number; to: number };
+  /** The plot's width in pixels (0 until measured: nothing is asked before). */
+  width: number;
+}
+
+/**
+ * One chart's series: M4 with maxPoints equal to the plot's width, at the coarsest round interval that still
+ * fills it, so that a chart moves pixels' worth of data whatever its range. The previous answer stays on screen
+ * while a new range loads, so that zooming never blanks the layout.
+ */
+export function useChartSeries(request: ChartRequest) {
+  const { assetIds, metrics, range, width } = request;
+  const body = {
+    interval: chartInterval(range, width),
+    assetIds: [...assetIds],
+    metricsWithAggregateFunction: metrics.map((metric) => ({
+      metricId: metric.metricId,
+      aggregateFunction: metric.aggregation,
+    })),
+    from: range.from,
+    to: range.to,
+    maxPoints: chartMaxPoints(width),
+    gapFill: true,
+  };
+  return useQuery({
+    queryKey: [...diagnoseKey, 'series', body],
+    queryFn: ({ signal }) => apiCall(contract.timeSeriesGet, { body, signal }),
+    enabled: width > 0 && assetIds.length > 0 && metrics.length > 0 && range.to > range.from,
+    placeholderData: keepPreviousData,
+  });
+}

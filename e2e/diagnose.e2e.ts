@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { assets, metrics, users } from '../apps/server/src/platform/db/schema.ts';
+import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import { DEMO_PASSWORD, startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
+
+const CHARTED = ['temperature.supplyAir', 'temperature.returnAir', 'humidity.return'] as const;
+const SCREENS = path.resolve('.tmp/screens');
+
+async function signIn(page: Page, serverUrl: string, email: string) {
+  await page.goto(`${serverUrl}/#/login`);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/#\/user\/dashboard/);
+}
+
+describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let unitId = 0;
+  const names = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await startConsoleServer();
+    browser = await launchChromium();
+    const db = server.database.db;
+    const [unit] = await db
+      .select({ assetId: assets.assetId })
+      .from(assets)
+      .where(eq(assets.assetTypeId, 4))
+      .orderBy(asc(assets.assetId))
+      .limit(1);
+    unitId = unit?.assetId ?? 0;
+    for (const row of await db
+      .select()
+      .from(metrics)
+      .where(inArray(metrics.alias, [...CHARTED]))) {
+      names.set(row.alias, row.name);
+    }
+    // An hour of readings every 30 s, the supply air silent for ten minutes in the middle (a gap to draw).
+    const [admin] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, 'admin@kelvin.example')));
+    const token = await server.mintIdToken(admin?.identityId ?? '');
+    const now = Date.now();
+    const points = CHARTED.flatMap((alias, series) =>
+      Array.from({ length: 120 }, (_, index) => ({
+        assetId: unitId,
+        alias,
+        ts: now - 3_600_000 + index * 30_000,
+        value: 18 + series * 10 + Math.sin(index / 8) * 2,
+      })).filter((point, index) => !(alias === 'temperature.supplyAir' && index >= 50 && index < 70)),
+    );
+    const answer = await fetch(`${server.url}/api/telemetry.ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ points }),
+    });
+    expect(answer.status).toBe(200);
+    mkdirSync(SCREENS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+    await server.close();
+  });
+
+  it('picks three metrics, draws three series, zooms by dragging and zooms back out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await page.goto(`${server.url}/#/user/devices/${unitId}/metrics`);
+    const picker = page.getByRole('combobox', { name: 'Metrics' });
+    for (const alias of CHARTED) {
+      await picker.click();
+      await picker.fill(alias);
+      await page.getByRole('option', { name: new RegExp(alias.replace('.', '\\.')) }).click();
+    }
+    await page.keyboard.press('Escape');
+    for (const alias of CHARTED) {
+      const legend = page.getByRole('button', { name: `Hide ${names.get(alias) ?? alias}` });
+      await expect.poll(() => legend.count()).toBe(1);
+    }
+    // Each series' last value in the legend is a number: data arrived and was drawn.
+    const rows = page.getByRole('row');
+    await expect
+      .poll(async () => (await rows.allTextContents()).filter((row) => /\d+\.\d/.test(row)).length)
+      .toBe(3);
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-1440.png') });
+
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    expect(await zoomOut.isDisabled()).toBe(true);
+    const plot = page.locator('.u-over').first();
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('The chart has no plot area');
+    for (const [from, to] of [
+      [0.2, 0.8],
+      [0.3, 0.6],
+    ] as const) {
+      await page.mouse.move(box.x + box.width * from, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * to, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(() => zoomOut.isDisabled()).toBe(false);
+    }
+    await zoomOut.click();
+    expect(await zoomOut.isDisabled()).toBe(false);
+    await zoomOut.click();
+    await expect.poll(() => zoomOut.isDisabled()).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-390.png'), fullPage: true });
+  });
+});
