@@ -3,7 +3,8 @@ import { createServer as createNetServer } from 'node:net';
 import { SignJWT, importJWK } from 'jose';
 import { loadConfig, type Config } from '../config.ts';
 import { OidcPayloadAdapter } from '../modules/identity/oidcAdapter.ts';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import { openDatabase, type Database, type Db } from '../platform/db/database.ts';
+import type { PrivateSigningJwk } from '../platform/identity/signingKeys.ts';
 import { SESSION_CLAIM } from '../platform/identity/tokenVerifier.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
@@ -78,24 +79,35 @@ export async function startTestServer(
   return {
     ...server,
     url,
-    async mintIdToken(subject, tokenOptions = {}) {
-      const jwk = server.signingKeys[0];
-      if (!jwk) throw new Error('No embedded signing key: is the identity external?');
-      const key = await importJWK(jwk, 'ES256');
-      const sessionUid = randomUUID();
-      await new OidcPayloadAdapter(database.db, 'Session').upsert(
-        randomUUID(),
-        { uid: sessionUid, accountId: subject },
-        3600,
-      );
-      return new SignJWT({ email: `${subject}@example.test`, [SESSION_CLAIM]: sessionUid })
-        .setProtectedHeader({ alg: 'ES256', kid: jwk.kid })
-        .setSubject(subject)
-        .setIssuer(config.identity.issuer)
-        .setAudience(tokenOptions.audience ?? config.identity.clientId)
-        .setIssuedAt()
-        .setExpirationTime(tokenOptions.expiresIn ?? '10m')
-        .sign(key);
-    },
+    mintIdToken: (subject, tokenOptions = {}) =>
+      mintTestIdToken({ db: database.db, config, signingKeys: server.signingKeys }, subject, tokenOptions),
   };
+}
+
+/**
+ * Signs an ID token with the embedded issuer's key, in a provider session of its own stored in `db`, as sign-in
+ * would: also for a server in another process (the crash test), which verifies it against the same database.
+ */
+export async function mintTestIdToken(
+  issuer: { db: Db; config: Config; signingKeys: readonly PrivateSigningJwk[] },
+  subject: string,
+  options: { expiresIn?: string | number; audience?: string } = {},
+): Promise<string> {
+  const jwk = issuer.signingKeys[0];
+  if (!jwk) throw new Error('No embedded signing key: is the identity external?');
+  const key = await importJWK(jwk, 'ES256');
+  const sessionUid = randomUUID();
+  await new OidcPayloadAdapter(issuer.db, 'Session').upsert(
+    randomUUID(),
+    { uid: sessionUid, accountId: subject },
+    3600,
+  );
+  return new SignJWT({ email: `${subject}@example.test`, [SESSION_CLAIM]: sessionUid })
+    .setProtectedHeader({ alg: 'ES256', kid: jwk.kid })
+    .setSubject(subject)
+    .setIssuer(issuer.config.identity.issuer)
+    .setAudience(options.audience ?? issuer.config.identity.clientId)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '10m')
+    .sign(key);
 }
