@@ -5,6 +5,8 @@ import { repoRoot } from '../config.ts';
 /** The real server (`src/main.ts`, as `npm start` runs it) in a child process of its own. */
 export interface ServerProcess {
   url: string;
+  /** The child's process id (a benchmark reads its resident memory from /proc). */
+  pid: number;
   /** What the process wrote to stdout and stderr, for a failing test to show. */
   output(): string;
   /** Sends `signal` and resolves once the process has exited, with its exit code (null when killed). */
@@ -68,6 +70,7 @@ export async function startServerProcess(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: (signal) => {
       if (!state.exited) child.kill(signal);
