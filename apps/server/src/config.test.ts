@@ -23,6 +23,21 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/srv/kelvin/elsewhere');
   });
 
+  it('shares KELVIN_MEMORY_MB out to DuckDB, the series caches and uploads, 2048 MB by default', () => {
+    expect(loadConfig({}).memory.totalMb).toBe(2048);
+    const config = loadConfig({ KELVIN_MEMORY_MB: '4096' });
+    expect(config.memory.totalMb).toBe(4096);
+    expect(config.timeseries.duckdbMemoryLimitMb).toBe(config.memory.duckdbMemoryLimitMb);
+    expect(config.timeseries.duckdbSeriesCacheBytes).toBe(config.memory.seriesCacheBytes);
+    expect(config.memory.duckdbMemoryLimitMb).toBeGreaterThan(loadConfig({}).memory.duckdbMemoryLimitMb);
+  });
+
+  it('refuses a memory budget too small to run in, naming the variable', () => {
+    expect(() => loadConfig({ KELVIN_MEMORY_MB: '512' })).toThrow(ConfigError);
+    expect(() => loadConfig({ KELVIN_MEMORY_MB: '512' })).toThrow(/KELVIN_MEMORY_MB must be at least 1024/);
+    expect(() => loadConfig({ KELVIN_MEMORY_MB: '2g' })).toThrow(/KELVIN_MEMORY_MB/);
+  });
+
   it('derives the environment from the public origin', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://dev.kelvin.example' }).environment).toBe('dev');
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://console.kelvin.example' }).environment).toBe('production');

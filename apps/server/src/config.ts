@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { environmentFromOrigin, type Environment } from '@kelvin/domain';
+import {
+  DEFAULT_MEMORY_MB,
+  MIN_MEMORY_MB,
+  splitMemoryBudget,
+  type MemoryBudget,
+} from './platform/memory/memoryBudget.ts';
 
 /** The repository root: the default data directory and the web build are found from here. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -25,8 +32,13 @@ const envSchema = z.object({
   /** ClickHouse for time series at scale; DuckDB in the data directory when absent. */
   CLICKHOUSE_URL: z.url().optional(),
   CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/).default('kelvin'),
-  /** Memory for raw points of recently charted series (DuckDB only); 0 turns the cache off. */
-  KELVIN_SERIES_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
+  /** The process's memory budget: DuckDB, the series caches and the upload buffers take shares of it. */
+  KELVIN_MEMORY_MB: z.coerce
+    .number()
+    .int('KELVIN_MEMORY_MB must be a whole number of megabytes')
+    .min(MIN_MEMORY_MB, `KELVIN_MEMORY_MB must be at least ${MIN_MEMORY_MB} (megabytes)`)
+    .max(1_048_576, 'KELVIN_MEMORY_MB is in megabytes: at most 1048576 (1 TB)')
+    .default(DEFAULT_MEMORY_MB),
   /** Shares live subscribers and last values between server processes. */
   REDIS_URL: z.string().optional(),
   /** Retention in days: raw points, 1-minute rollups, 1-hour rollups. */
@@ -56,7 +68,11 @@ export interface Config {
     clickhouseDatabase: string;
     duckdbDirectory: string;
     duckdbSeriesCacheBytes: number;
+    duckdbMemoryLimitMb: number;
+    duckdbThreads: number;
   };
+  /** The shares of KELVIN_MEMORY_MB (platform/memory/memoryBudget.ts). */
+  memory: MemoryBudget;
   redisUrl: string | undefined;
   retention: { rawMs: number; minuteMs: number; hourMs: number };
   idTokenTtlSeconds: number;
@@ -100,6 +116,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     };
   }
 
+  const memory = splitMemoryBudget(e.KELVIN_MEMORY_MB, availableParallelism());
   const webDistDir = path.resolve(baseDir, e.KELVIN_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
   return {
     port: e.PORT,
@@ -114,8 +131,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       clickhouseUrl: e.CLICKHOUSE_URL,
       clickhouseDatabase: e.CLICKHOUSE_DATABASE,
       duckdbDirectory: dataDir,
-      duckdbSeriesCacheBytes: e.KELVIN_SERIES_CACHE_MB * 1024 * 1024,
+      duckdbSeriesCacheBytes: memory.seriesCacheBytes,
+      duckdbMemoryLimitMb: memory.duckdbMemoryLimitMb,
+      duckdbThreads: memory.duckdbThreads,
     },
+    memory,
     redisUrl: e.REDIS_URL,
     retention: {
       rawMs: e.KELVIN_RETENTION_RAW_DAYS * DAY_MS,

@@ -26,7 +26,7 @@ export interface ProcessOptions {
   /** Points per resolve and write call; also the unit of the batch ids, so it must not change between runs. */
   chunkSize?: number;
   /** Up to this many resolved points are kept from the checking pass and written without reading again. */
-  memoryPoints?: number;
+  memoryPoints?: number | undefined;
 }
 
 export const UPLOAD_CHUNK_POINTS = 10_000;

@@ -23,6 +23,8 @@ export interface RunnerOptions {
   stuckAfterMs?: number;
   /** How often a runner touches the row it processes; well under stuckAfterMs. */
   heartbeatMs?: number;
+  /** Points a file keeps between its two passes: the upload share of the memory budget. */
+  memoryPoints?: number;
   log: FastifyBaseLogger;
 }
 
@@ -113,7 +115,11 @@ export function startUploadJobRunner(deps: UploadProcessorDeps, options: RunnerO
         ...change,
       });
     try {
-      const pointsIngested = await processUpload(deps, upload, { signal: abort.signal, heartbeat });
+      const pointsIngested = await processUpload(deps, upload, {
+        signal: abort.signal,
+        heartbeat,
+        memoryPoints: options.memoryPoints,
+      });
       await finish({ to: 'INGESTED', failureReason: null, pointsIngested });
       log.info({ fileAttachmentId: upload.fileAttachmentId, pointsIngested }, 'upload ingested');
     } catch (error) {

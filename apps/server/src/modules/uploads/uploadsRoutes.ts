@@ -36,7 +36,7 @@ export function registerUploadsRoutes(context: RouteContext): void {
         resolver: createPointResolver(db),
         writer: createPointWriter({ db, timeseries, bus }),
       },
-      { log: app.log.child({ module: 'uploads' }) },
+      { log: app.log.child({ module: 'uploads' }), memoryPoints: context.config.memory.uploadMemoryPoints },
     );
     done();
   });

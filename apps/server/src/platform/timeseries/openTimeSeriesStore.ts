@@ -10,6 +10,9 @@ export interface TimeSeriesStoreConfig {
   duckdbDirectory?: string | undefined;
   /** DuckDB's in-memory series cache for charts, in bytes (0: off). */
   duckdbSeriesCacheBytes?: number | undefined;
+  /** DuckDB's memory_limit in MB and its worker threads (DuckDB's own defaults when absent). */
+  duckdbMemoryLimitMb?: number | undefined;
+  duckdbThreads?: number | undefined;
 }
 
 /** Chosen by configuration only (DESIGN section 1): ClickHouse when a URL is set, DuckDB otherwise. */
@@ -20,5 +23,7 @@ export function openTimeSeriesStore(config: TimeSeriesStoreConfig): Promise<Time
   return openDuckDbStore({
     directory: config.duckdbDirectory,
     seriesCacheBytes: config.duckdbSeriesCacheBytes,
+    memoryLimitMb: config.duckdbMemoryLimitMb,
+    threads: config.duckdbThreads,
   });
 }

@@ -39,6 +39,8 @@ export interface DuckDbStoreOptions {
   directory?: string | undefined;
   /** DuckDB worker threads; defaults to the number of cores. */
   threads?: number | undefined;
+  /** DuckDB's memory_limit in MB; DuckDB's default (80% of the machine) when absent. */
+  memoryLimitMb?: number | undefined;
   /** Memory for raw points of recently charted series (rawSeriesCache.ts); 0 turns the cache off. */
   seriesCacheBytes?: number | undefined;
   /** Tests only: runs while a cache load's snapshot is open, before it is read (duckDbSnapshotLoad.ts). */
@@ -54,21 +56,29 @@ export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
   checkpoint(): Promise<void>;
   /** Bytes in use inside the file: the file keeps blocks freed by compaction and retention for reuse. */
   usedBytes(): Promise<number>;
+  /** DuckDB's own memory_limit and threads, as it reports them (the limit as text, e.g. '768.0 MiB'). */
+  engineSettings(): Promise<{ memoryLimit: string; threads: number }>;
   /** What the in-memory series cache holds. */
   seriesCache(): { series: number; bytes: number; hourSeries: number };
 }
 
 /** Readers beyond this wait; DuckDB parallelises each query over its threads anyway. */
 const MAX_READERS = 4;
+const ENGINE_SETTINGS_SQL = "SELECT current_setting('memory_limit'), current_setting('threads')";
 const USED_BYTES_SQL = 'SELECT used_blocks * block_size FROM pragma_database_size()';
+
+/** DuckDB's settings at open: only those given, so that tests and benchmarks keep DuckDB's defaults. */
+function engineSettings(options: DuckDbStoreOptions): Record<string, string> {
+  const settings: Record<string, string> = {};
+  if (options.threads) settings.threads = String(options.threads);
+  if (options.memoryLimitMb) settings.memory_limit = `${options.memoryLimitMb}MiB`;
+  return settings;
+}
 
 export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise<DuckDbTimeSeriesStore> {
   const filePath = options.directory ? path.join(options.directory, 'timeseries.duckdb') : null;
   if (options.directory) mkdirSync(options.directory, { recursive: true });
-  const instance = await DuckDBInstance.create(
-    filePath ?? ':memory:',
-    options.threads ? { threads: String(options.threads) } : {},
-  );
+  const instance = await DuckDBInstance.create(filePath ?? ':memory:', engineSettings(options));
   const writer = await instance.connect();
   await writer.run(DUCKDB_SCHEMA_SQL);
   await writer.run(ROLLUP_NULLABLE_SQL);
@@ -223,6 +233,11 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
       withReader(async (connection) => {
         const [row] = (await connection.runAndReadAll(USED_BYTES_SQL)).getRows();
         return Number(row?.[0] ?? 0);
+      }),
+    engineSettings: () =>
+      withReader(async (connection) => {
+        const [row] = (await connection.runAndReadAll(ENGINE_SETTINGS_SQL)).getRows();
+        return { memoryLimit: String(row?.[0] ?? ''), threads: Number(row?.[1] ?? 0) };
       }),
     checkpoint: () =>
       serialized(async () => {
