@@ -5,3 +5,5 @@ export * from './users.ts';
 export * from './timeseries/index.ts';
 export * from './assets/index.ts';
 export * from './live/index.ts';
+export * from './metrics/index.ts';
+export * from './diagnose/index.ts';

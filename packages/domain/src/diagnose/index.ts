@@ -1,0 +1,6 @@
+export * from './timeRanges.ts';
+export * from './zoomHistory.ts';
+export * from './timeZones.ts';
+export * from './diagnoseView.ts';
+export * from './metricsView.ts';
+export * from './viewSelection.ts';

@@ -1,0 +1,32 @@
+export interface TimeZoneOption {
+  /** What the picker shows, e.g. 'America/New York (UTC-05:00)'. */
+  label: string;
+  /** The IANA id, e.g. 'America/New_York'. */
+  value: string;
+}
+
+/** The offset of `timeZone` at `at`, as 'UTC+05:30' ('UTC' itself with no offset). */
+export function utcOffsetLabel(timeZone: string, at: number): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at);
+  const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  return name === 'GMT' ? 'UTC+00:00' : name.replace('GMT', 'UTC').replace('\u2212', '-');
+}
+
+/** Every IANA zone the runtime knows (about 400), plus UTC, as label and id sorted by label (spec). */
+export function listTimeZones(at: number = Date.now()): TimeZoneOption[] {
+  const ids = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return [...ids]
+    .map((value) => ({ value, label: `${value.replaceAll('_', ' ')} (${utcOffsetLabel(value, at)})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+}
+
+/** The user's own zone is the default; a saved or unknown zone the runtime cannot use falls back to it. */
+export function chooseTimeZone(saved: unknown, own: string): string {
+  if (typeof saved !== 'string' || saved === '') return own;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: saved });
+    return saved;
+  } catch {
+    return own;
+  }
+}

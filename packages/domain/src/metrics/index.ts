@@ -1,0 +1,2 @@
+export * from './metricTree.ts';
+export * from './metricFormat.ts';
