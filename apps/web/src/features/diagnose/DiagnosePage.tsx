@@ -1,9 +1,17 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconZoomOut } from '@tabler/icons-react';
-import { assetDisplayName, type Aggregation } from '@kelvin/domain';
-import type { Metric } from '@kelvin/contract';
-import type { TimeRange } from '../../shared/charts/TimeSeriesChart.tsx';
+import {
+  assetDisplayName,
+  canZoomBack,
+  currentZoom,
+  defaultAggregation,
+  DEFAULT_RANGE_LABEL,
+  startZoomHistory,
+  zoomBack,
+  zoomTo,
+  type TimeRange,
+} from '@kelvin/domain';
 import { QueryState } from '../admin/QueryState.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
@@ -11,22 +19,10 @@ import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
 import { MetricPicker } from './MetricPicker.tsx';
 import { MetricsChartGroup } from './MetricsChartGroup.tsx';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
+import { TimeZonePicker } from './TimeZonePicker.tsx';
 
-const DEFAULT_CHOICE: RangeChoice = { kind: 'relative', label: 'Last 1 Hour' };
-
-/** Spec: enum, step and semantic-version metrics use MAX; the rest AVERAGE. */
-function defaultAggregation(metric: Metric): Aggregation {
-  return ['enum', 'step', 'semantic_version'].includes(metric.displayType) || metric.valueType === 'enum'
-    ? 'MAX'
-    : 'AVERAGE';
-}
-
-function formatValue(metric: Metric | undefined, value: number | null): string {
-  if (value === null) return '-------';
-  const label = metric?.enumMap?.[String(value)];
-  if (label !== undefined) return label;
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
+const DEFAULT_CHOICE: RangeChoice = { kind: 'relative', label: DEFAULT_RANGE_LABEL };
+const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * devicesMetrics (devices/{assetId}/metrics): the chosen unit's metrics over one time axis. Dragging across the
@@ -39,10 +35,9 @@ export function DiagnosePage() {
   const reported = useAssetMetricIds(assetId === undefined ? [] : [assetId]);
   const [selected, setSelected] = useState<readonly number[]>([]);
   const [choice, setChoice] = useState<RangeChoice>(DEFAULT_CHOICE);
-  const [base, setBase] = useState<TimeRange>(() => resolveRange(DEFAULT_CHOICE, Date.now()));
-  const [zooms, setZooms] = useState<readonly TimeRange[]>([]);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const range = zooms.at(-1) ?? base;
+  const [zooms, setZooms] = useState(() => startZoomHistory(resolveRange(DEFAULT_CHOICE, Date.now())));
+  const [timeZone, setTimeZone] = useState(ownTimeZone);
+  const range = currentZoom(zooms);
 
   const metrics = useMemo(() => {
     const ids = new Set(reported.data?.find((entry) => entry.assetId === assetId)?.metricIds ?? []);
@@ -55,11 +50,10 @@ export function DiagnosePage() {
     return metrics.filter((metric) => wanted.has(metric.metricId));
   }, [metrics, selected]);
 
-  const handleZoom = useCallback((next: TimeRange) => setZooms((stack) => [...stack, next]), []);
+  const handleZoom = useCallback((next: TimeRange) => setZooms((history) => zoomTo(history, next)), []);
   function handleRange(next: RangeChoice) {
     setChoice(next);
-    setBase(resolveRange(next, Date.now()));
-    setZooms([]);
+    setZooms(startZoomHistory(resolveRange(next, Date.now())));
   }
 
   if (assetId === undefined) {
@@ -79,11 +73,12 @@ export function DiagnosePage() {
           )}
         </QueryState>
         <TimeRangePicker value={choice} onChange={handleRange} />
+        <TimeZonePicker value={timeZone} onChange={setTimeZone} />
         <Button
           variant="default"
           leftSection={<IconZoomOut size={16} />}
-          disabled={zooms.length === 0}
-          onClick={() => setZooms((stack) => stack.slice(0, -1))}
+          disabled={!canZoomBack(zooms)}
+          onClick={() => setZooms(zoomBack)}
         >
           Zoom out
         </Button>
@@ -96,7 +91,6 @@ export function DiagnosePage() {
         range={range}
         timeZone={timeZone}
         syncKey="diagnose"
-        formatValue={formatValue}
         onZoom={handleZoom}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metric, TimeSeries } from '@kelvin/contract';
+import { formatMetricValue, formatMetricValueWithUnits } from '@kelvin/domain';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart, type TimeRange } from '../../shared/charts/TimeSeriesChart.tsx';
@@ -15,7 +16,6 @@ export interface MetricsChartGroupProps {
   range: TimeRange;
   timeZone: string;
   syncKey: string;
-  formatValue: (metric: Metric | undefined, value: number | null) => string;
   onZoom: (range: TimeRange) => void;
 }
 
@@ -42,13 +42,14 @@ export function toChartSeries(
       values: values.map((value, at) => (metadatas[at]?.isIntervalCheckEmptyValue ? null : value)),
       step: isStepped(metric),
       color: paletteColor(index),
+      format: (value: number | null) => formatMetricValueWithUnits(metric, value, metric?.units),
     };
   });
 }
 
 /** A chart group: its metrics for its assets over the screen's range, asked for at the plot's pixel width. */
 export function MetricsChartGroup(props: MetricsChartGroupProps) {
-  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, formatValue, onZoom } = props;
+  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, onZoom } = props;
   const [width, setWidth] = useState(0);
   const query = useChartSeries({
     assetIds: assets.map((asset) => asset.assetId),
@@ -59,9 +60,14 @@ export function MetricsChartGroup(props: MetricsChartGroupProps) {
   const byId = useMemo(() => new Map(metrics.map((metric) => [metric.metricId, metric])), [metrics]);
   const names = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.name])), [assets]);
   const series = useMemo(() => toChartSeries(query.data ?? [], byId, names), [query.data, byId, names]);
-  // The axis follows the group's first metric (units, decimals, enum labels).
+  // The axis follows the group's first metric (decimals, enum labels), with units only when all share them.
   const first = metrics[0];
-  const format = useMemo(() => (value: number | null) => formatValue(first, value), [formatValue, first]);
+  const sharedUnits = new Set(metrics.map((metric) => metric.units)).size === 1;
+  const format = useMemo(
+    () => (value: number | null) =>
+      sharedUnits ? formatMetricValueWithUnits(first, value, first?.units) : formatMetricValue(first, value),
+    [first, sharedUnits],
+  );
 
   return (
     <Paper withBorder p="sm" radius="md">
@@ -70,7 +76,12 @@ export function MetricsChartGroup(props: MetricsChartGroupProps) {
           <Title order={3} size="h5">
             {title}
           </Title>
-          {query.isFetching && <Loader size="xs" aria-label={`Loading ${title}`} />}
+          <Group gap="xs" wrap="nowrap">
+            {query.isFetching && <Loader size="xs" aria-label={`Loading ${title}`} />}
+            <Text size="xs" c="dimmed">
+              Times in {timeZone}
+            </Text>
+          </Group>
         </Group>
         {metrics.length === 0 ? (
           <Text c="dimmed" size="sm" py="xl" ta="center">

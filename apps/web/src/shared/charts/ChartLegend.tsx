@@ -54,10 +54,10 @@ export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLege
                   {one.label}
                 </UnstyledButton>
               </Table.Td>
-              <Table.Td style={numeric}>{formatValue(stats.min)}</Table.Td>
-              <Table.Td style={numeric}>{formatValue(stats.max)}</Table.Td>
-              <Table.Td style={numeric}>{formatValue(stats.mean)}</Table.Td>
-              <Table.Td style={numeric}>{formatValue(stats.last)}</Table.Td>
+              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.min)}</Table.Td>
+              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.max)}</Table.Td>
+              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.mean)}</Table.Td>
+              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.last)}</Table.Td>
             </Table.Tr>
           );
         })}

@@ -3,13 +3,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import uPlot from 'uplot';
+import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 
-export interface TimeRange {
-  from: number;
-  to: number;
-}
+export type { TimeRange };
 
 export interface TimeSeriesChartProps {
   /** Names the chart for screen readers and in its frame. */
@@ -96,7 +94,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           show: !hidden.has(one.key),
           ...(one.dashed ? { dash: [6, 4] } : {}),
           ...(one.step && stepped ? { paths: stepped } : {}),
-          value: (_u: uPlot, value: number | null) => latest.current.formatValue(value),
+          value: (_u: uPlot, value: number | null) => (one.format ?? latest.current.formatValue)(value),
         })),
       ],
       hooks: {

@@ -13,6 +13,8 @@ export interface ChartSeries {
   /** An overlay of an earlier period, drawn dashed. */
   dashed?: boolean;
   color: string;
+  /** The series' own value format (its metric's units and decimals); the chart's axis format otherwise. */
+  format?: (value: number | null) => string;
 }
 
 /** uPlot's join mode that widens a series' own null to the alignment holes around it. */
