@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconZoomOut } from '@tabler/icons-react';
 import {
   assetDisplayName,
@@ -57,7 +57,12 @@ export function DiagnosePage() {
   }
 
   if (assetId === undefined) {
-    return <Text c="dimmed">Choose a unit in the hierarchy to explore its metrics.</Text>;
+    return (
+      <Stack gap="xs">
+        <Title order={2}>Device metrics</Title>
+        <Text c="dimmed">Choose a unit in the hierarchy to explore its metrics.</Text>
+      </Stack>
+    );
   }
   return (
     <Stack gap="sm">
