@@ -4,3 +4,4 @@ export * from './timeZones.ts';
 export * from './diagnoseView.ts';
 export * from './metricsView.ts';
 export * from './viewSelection.ts';
+export * from './groupEdits.ts';
