@@ -77,7 +77,6 @@ export function MetricPicker(props: MetricPickerProps) {
         </Pill>
       )}
       withLines={false}
-      style={{ flex: '1 1 320px' }}
     />
   );
 }

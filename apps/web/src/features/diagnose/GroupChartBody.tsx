@@ -1,23 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Metric, TimeSeries } from '@kelvin/contract';
-import { formatMetricValue, formatMetricValueWithUnits } from '@kelvin/domain';
+import {
+  formatMetricValue,
+  formatMetricValueWithUnits,
+  type Aggregation,
+  type TimeRange,
+} from '@kelvin/domain';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
-import { TimeSeriesChart, type TimeRange } from '../../shared/charts/TimeSeriesChart.tsx';
+import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { useChartSeries, type ChartRequest } from './diagnoseQueries.ts';
-
-export interface MetricsChartGroupProps {
-  title: string;
-  assets: readonly { assetId: number; name: string }[];
-  metrics: readonly Metric[];
-  aggregationOf: (metric: Metric) => ChartRequest['metrics'][number]['aggregation'];
-  range: TimeRange;
-  timeZone: string;
-  syncKey: string;
-  onZoom: (range: TimeRange) => void;
-}
+import { useChartSeries } from './diagnoseQueries.ts';
 
 /** Step and enum metrics hold their value until the next reading: drawn as steps. */
 const isStepped = (metric: Metric | undefined) =>
@@ -47,9 +41,24 @@ export function toChartSeries(
   });
 }
 
-/** A chart group: its metrics for its assets over the screen's range, asked for at the plot's pixel width. */
-export function MetricsChartGroup(props: MetricsChartGroupProps) {
-  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, onZoom } = props;
+export interface ChartBodyProps {
+  title: string;
+  assets: readonly { assetId: number; name: string }[];
+  metrics: readonly Metric[];
+  aggregationOf: (metric: Metric) => Aggregation;
+  range: TimeRange;
+  timeZone: string;
+  syncKey: string;
+  /** Pixels for the plot and its legend together. */
+  height: number;
+  onZoom: (range: TimeRange) => void;
+}
+
+const LEGEND_ROW_PX = 26;
+
+/** One chart of a group: its metrics for its assets over the screen's range, asked for at the plot's width. */
+export function ChartBody(props: ChartBodyProps) {
+  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, height, onZoom } = props;
   const [width, setWidth] = useState(0);
   const query = useChartSeries({
     assetIds: assets.map((asset) => asset.assetId),
@@ -60,7 +69,7 @@ export function MetricsChartGroup(props: MetricsChartGroupProps) {
   const byId = useMemo(() => new Map(metrics.map((metric) => [metric.metricId, metric])), [metrics]);
   const names = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.name])), [assets]);
   const series = useMemo(() => toChartSeries(query.data ?? [], byId, names), [query.data, byId, names]);
-  // The axis follows the group's first metric (decimals, enum labels), with units only when all share them.
+  // The axis follows the first metric (decimals, enum labels), with units only when all share them.
   const first = metrics[0];
   const sharedUnits = new Set(metrics.map((metric) => metric.units)).size === 1;
   const format = useMemo(
@@ -69,46 +78,30 @@ export function MetricsChartGroup(props: MetricsChartGroupProps) {
     [first, sharedUnits],
   );
 
+  if (query.isError) {
+    return (
+      <Alert color="red" title={`Unable to load ${title}`} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const legendPx = (metrics.length * assets.length + 1) * LEGEND_ROW_PX + 8;
   return (
-    <Paper withBorder p="sm" radius="md">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          <Group gap="xs" wrap="nowrap">
-            {query.isFetching && <Loader size="xs" aria-label={`Loading ${title}`} />}
-            <Text size="xs" c="dimmed">
-              Times in {timeZone}
-            </Text>
-          </Group>
-        </Group>
-        {metrics.length === 0 ? (
-          <Text c="dimmed" size="sm" py="xl" ta="center">
-            Pick metrics to chart them here.
-          </Text>
-        ) : query.isError ? (
-          <Alert color="red" title={`Unable to load ${title}`} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(query.error)}</Text>
-              <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <TimeSeriesChart
-            title={title}
-            series={series}
-            range={range}
-            timeZone={timeZone}
-            syncKey={syncKey}
-            formatValue={format}
-            onZoom={onZoom}
-            onWidth={setWidth}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <TimeSeriesChart
+      title={title}
+      series={series}
+      range={range}
+      timeZone={timeZone}
+      syncKey={syncKey}
+      height={Math.max(90, height - legendPx)}
+      formatValue={format}
+      onZoom={onZoom}
+      onWidth={setWidth}
+    />
   );
 }

@@ -1,0 +1,180 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconGripVertical } from '@tabler/icons-react';
+import type { Metric } from '@kelvin/contract';
+import {
+  effectiveAggregation,
+  RAW_RANGE_MESSAGE,
+  type Aggregation,
+  type DiagnoseGroup,
+  type TimeRange,
+} from '@kelvin/domain';
+import { AggregationPicker } from './AggregationPicker.tsx';
+import { ChartBody } from './GroupChartBody.tsx';
+import { GroupMenu } from './GroupMenu.tsx';
+import { TableBody } from './GroupTableBody.tsx';
+import { MetricPicker } from './MetricPicker.tsx';
+
+/** The class of the drag handle: only the header's grip moves a group, so that charts can be dragged to zoom. */
+export const DRAG_HANDLE_CLASS = 'diagnose-drag-handle';
+
+export interface DiagnoseGroupCardProps {
+  group: DiagnoseGroup;
+  /** Metrics the chosen assets report, by alias: what the group can chart. */
+  metricsByAlias: ReadonlyMap<string, Metric>;
+  assets: readonly { assetId: number; name: string }[];
+  range: TimeRange;
+  timeZone: string;
+  rawAllowed: boolean;
+  loadingMetrics: boolean;
+  onAliases: (aliases: string[]) => void;
+  onAggregation: (alias: string, aggregation: Aggregation) => void;
+  onOption: (option: 'showRawData' | 'showStackedCharts', on: boolean) => void;
+  onRename: (name: string) => void;
+  onRemove: () => void;
+  onZoom: (range: TimeRange) => void;
+}
+
+/** One group of the diagnose layout: its header (grip, name, metrics, actions) and its chart, table or timeline. */
+export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
+  const { group, metricsByAlias, assets, range, timeZone, rawAllowed } = props;
+  const [renaming, setRenaming] = useState(false);
+  const { ref: bodyRef, height } = useElementSize();
+  const available = useMemo(() => [...metricsByAlias.values()], [metricsByAlias]);
+  const chosen = useMemo(
+    () => group.aliases.flatMap((alias) => metricsByAlias.get(alias) ?? []),
+    [group.aliases, metricsByAlias],
+  );
+  const aggregationOf = (metric: Metric) => effectiveAggregation(group, metric.alias, rawAllowed);
+  const charted = group.type === 'chart' || group.type === 'table';
+
+  return (
+    <Paper withBorder radius="md" p="xs" h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+          <ActionIcon
+            className={DRAG_HANDLE_CLASS}
+            variant="subtle"
+            color="gray"
+            aria-label={`Move ${group.name}`}
+            style={{ cursor: 'grab' }}
+          >
+            <IconGripVertical size={16} />
+          </ActionIcon>
+          {renaming ? (
+            <TextInput
+              size="xs"
+              aria-label="Group name"
+              defaultValue={group.name}
+              autoFocus
+              onBlur={(event) => {
+                props.onRename(event.currentTarget.value);
+                setRenaming(false);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.currentTarget.blur();
+                if (event.key === 'Escape') setRenaming(false);
+              }}
+            />
+          ) : (
+            <Title order={3} size="h5" lineClamp={1}>
+              {group.name}
+            </Title>
+          )}
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            Times in {timeZone}
+          </Text>
+          {charted && (
+            <AggregationPicker
+              group={group}
+              nameOf={(alias) => metricsByAlias.get(alias)?.name ?? alias}
+              onChange={props.onAggregation}
+            />
+          )}
+          <GroupMenu
+            group={group}
+            rawAllowed={rawAllowed}
+            onRename={() => setRenaming(true)}
+            onOption={props.onOption}
+            onRemove={props.onRemove}
+          />
+        </Group>
+      </Group>
+      {charted && (
+        <MetricPicker
+          label={`Metrics of ${group.name}`}
+          metrics={available}
+          selected={chosen.map((metric) => metric.metricId)}
+          onChange={(ids) => {
+            const wanted = new Set(ids);
+            props.onAliases(
+              available.filter((metric) => wanted.has(metric.metricId)).map((one) => one.alias),
+            );
+          }}
+          loading={props.loadingMetrics}
+        />
+      )}
+      {group.showRawData && !rawAllowed && (
+        <Alert color="yellow" p="xs" mt={4}>
+          {RAW_RANGE_MESSAGE}
+        </Alert>
+      )}
+      <div ref={bodyRef} style={{ flex: 1, minHeight: 0, marginTop: 6 }}>
+        {group.type === 'alertGantt' ? (
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            No alerts in this range
+          </Text>
+        ) : group.type === 'statusGantt' ? (
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            Status timelines are not available yet.
+          </Text>
+        ) : chosen.length === 0 ? (
+          <Text c="dimmed" size="sm" ta="center" py="lg">
+            Pick metrics to {group.type === 'table' ? 'tabulate' : 'chart'} them here.
+          </Text>
+        ) : group.type === 'table' ? (
+          <TableBody
+            title={group.name}
+            assets={assets}
+            metrics={chosen}
+            aggregationOf={aggregationOf}
+            range={range}
+            timeZone={timeZone}
+          />
+        ) : group.showStackedCharts ? (
+          <Stack gap={4}>
+            {chosen.map((metric) => (
+              <ChartBody
+                key={metric.metricId}
+                title={`${group.name}: ${metric.name}`}
+                assets={assets}
+                metrics={[metric]}
+                aggregationOf={aggregationOf}
+                range={range}
+                timeZone={timeZone}
+                syncKey="diagnose"
+                height={Math.max(140, height / chosen.length)}
+                onZoom={props.onZoom}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <ChartBody
+            title={group.name}
+            assets={assets}
+            metrics={chosen}
+            aggregationOf={aggregationOf}
+            range={range}
+            timeZone={timeZone}
+            syncKey="diagnose"
+            height={height}
+            onZoom={props.onZoom}
+          />
+        )}
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconChartLine,
+  IconDots,
+  IconLayersSubtract,
+  IconPencil,
+  IconSquareCheck,
+  IconSquare,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { DiagnoseGroup } from '@kelvin/domain';
+
+export interface GroupMenuProps {
+  group: DiagnoseGroup;
+  rawAllowed: boolean;
+  onRename: () => void;
+  onOption: (option: 'showRawData' | 'showStackedCharts', on: boolean) => void;
+  onRemove: () => void;
+}
+
+const check = (on: boolean) => (on ? <IconSquareCheck size={16} /> : <IconSquare size={16} />);
+
+/** A group's actions: rename, its options (raw data, stacked charts) and remove. */
+export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove }: GroupMenuProps) {
+  const charted = group.type === 'chart' || group.type === 'table';
+  return (
+    // Focus stays where an action puts it (the rename field), not back on the menu button.
+    <Menu position="bottom-end" withinPortal returnFocus={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${group.name}`}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onRename}>
+          Rename
+        </Menu.Item>
+        {charted && (
+          <Menu.Item
+            leftSection={check(group.showRawData)}
+            rightSection={<IconChartLine size={14} />}
+            onClick={() => onOption('showRawData', !group.showRawData)}
+            disabled={!rawAllowed && !group.showRawData}
+            role="menuitemcheckbox"
+            aria-checked={group.showRawData}
+          >
+            Show raw data
+          </Menu.Item>
+        )}
+        {group.type === 'chart' && (
+          <Menu.Item
+            leftSection={check(group.showStackedCharts)}
+            rightSection={<IconLayersSubtract size={14} />}
+            onClick={() => onOption('showStackedCharts', !group.showStackedCharts)}
+            role="menuitemcheckbox"
+            aria-checked={group.showStackedCharts}
+          >
+            Show stacked charts
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onRemove}>
+          Remove group
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
