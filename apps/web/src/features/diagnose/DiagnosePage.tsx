@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconLayoutGridAdd, IconTable, IconTimeline, IconZoomOut } from '@tabler/icons-react';
 import {
@@ -7,8 +7,7 @@ import {
   canZoomBack,
   currentZoom,
   defaultAggregation,
-  defaultDiagnoseView,
-  DEFAULT_RANGE_LABEL,
+  isRelativeRange,
   rawAllowed,
   removeGroup,
   renameGroup,
@@ -16,24 +15,47 @@ import {
   setGroupAliases,
   setGroupOption,
   setLayout,
-  startZoomHistory,
   zoomBack,
   zoomTo,
   type DiagnoseGroupType,
   type DiagnoseViewData,
   type TimeRange,
+  type ZoomHistory,
 } from '@kelvin/domain';
+import { usePersistedStore } from '../../shared/state/persistedStore.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
 import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
+import { diagnoseStore, withBaseRange } from './diagnoseStore.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
 
-const DEFAULT_CHOICE: RangeChoice = { kind: 'relative', label: DEFAULT_RANGE_LABEL };
 const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The view's zoom history: its base range, then each zoom step (dates are valid: the store checked them). */
+function zoomHistoryOf(view: DiagnoseViewData): ZoomHistory {
+  const range = (from: string | null, to: string | null) => ({
+    from: Date.parse(from ?? ''),
+    to: Date.parse(to ?? ''),
+  });
+  return [
+    range(view.fromDate, view.toDate),
+    ...view.diagnosePageHistory.map((step) => range(step.fromDate, step.toDate)),
+  ];
+}
+
+/** The zoom steps above the base range, kept in the view as the spec's diagnosePageHistory. */
+function withZoomHistory(view: DiagnoseViewData, history: ZoomHistory): DiagnoseViewData {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const steps = history.slice(1).map((step) => ({ fromDate: iso(step.from), toDate: iso(step.to) }));
+  return { ...view, diagnosePageHistory: steps };
+}
+
+const updateView = (change: (view: DiagnoseViewData) => DiagnoseViewData) =>
+  diagnoseStore.update((state) => ({ ...state, view: change(state.view) }));
 
 /** Group types a user can add; the status timeline arrives with its own component. */
 const ADDABLE: readonly { type: DiagnoseGroupType; label: string; icon: typeof IconChartLine }[] = [
@@ -51,10 +73,13 @@ export function DiagnosePage() {
   const asset = useAsset(assetId);
   const catalogue = useMetricCatalogue();
   const reported = useAssetMetricIds(assetId === undefined ? [] : [assetId]);
-  const [view, setView] = useState<DiagnoseViewData>(defaultDiagnoseView);
-  const [choice, setChoice] = useState<RangeChoice>(DEFAULT_CHOICE);
-  const [zooms, setZooms] = useState(() => startZoomHistory(resolveRange(DEFAULT_CHOICE, Date.now())));
-  const [timeZone, setTimeZone] = useState(ownTimeZone);
+  const { view } = usePersistedStore(diagnoseStore);
+  const zooms = useMemo(() => zoomHistoryOf(view), [view]);
+  const [base] = zooms;
+  const choice: RangeChoice = isRelativeRange(view.rangeDisplay)
+    ? { kind: 'relative', label: view.rangeDisplay }
+    : { kind: 'absolute', ...base };
+  const timeZone = view.timezone ?? ownTimeZone();
   const range = currentZoom(zooms);
   const rawOk = rawAllowed(range);
 
@@ -77,10 +102,23 @@ export function DiagnosePage() {
     [asset.data, assetId],
   );
 
-  const handleZoom = useCallback((next: TimeRange) => setZooms((history) => zoomTo(history, next)), []);
+  // The unit in the route is the focused asset: the one selected asset (spec).
+  useEffect(() => {
+    if (assetId !== undefined && (view.selectedAssets.length !== 1 || view.selectedAssets[0] !== assetId)) {
+      updateView((current) => ({ ...current, selectedAssets: [assetId] }));
+    }
+  }, [assetId, view.selectedAssets]);
+
+  const handleZoom = useCallback(
+    (next: TimeRange) =>
+      updateView((current) => withZoomHistory(current, zoomTo(zoomHistoryOf(current), next))),
+    [],
+  );
+  const handleZoomBack = () =>
+    updateView((current) => withZoomHistory(current, zoomBack(zoomHistoryOf(current))));
   function handleRange(next: RangeChoice) {
-    setChoice(next);
-    setZooms(startZoomHistory(resolveRange(next, Date.now())));
+    const label = next.kind === 'relative' ? next.label : 'Custom';
+    updateView((current) => withBaseRange(current, resolveRange(next, Date.now()), label));
   }
 
   if (assetId === undefined) {
@@ -95,12 +133,15 @@ export function DiagnosePage() {
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TimeRangePicker value={choice} onChange={handleRange} />
-        <TimeZonePicker value={timeZone} onChange={setTimeZone} />
+        <TimeZonePicker
+          value={timeZone}
+          onChange={(zone) => updateView((current) => ({ ...current, timezone: zone }))}
+        />
         <Button
           variant="default"
           leftSection={<IconZoomOut size={16} />}
           disabled={!canZoomBack(zooms)}
-          onClick={() => setZooms(zoomBack)}
+          onClick={handleZoomBack}
         >
           Zoom out
         </Button>
@@ -113,7 +154,7 @@ export function DiagnosePage() {
               <Menu.Item
                 key={type}
                 leftSection={<Icon size={16} />}
-                onClick={() => setView((current) => addGroup(current, type))}
+                onClick={() => updateView((current) => addGroup(current, type))}
               >
                 {label}
               </Menu.Item>
@@ -130,7 +171,7 @@ export function DiagnosePage() {
           ) : (
             <DiagnoseGrid
               layout={view.layout}
-              onLayout={(layout) => setView((current) => setLayout(current, layout))}
+              onLayout={(layout) => updateView((current) => setLayout(current, layout))}
             >
               {view.groups.map((group) => (
                 <div key={group.id}>
@@ -143,16 +184,16 @@ export function DiagnosePage() {
                     rawAllowed={rawOk}
                     loadingMetrics={reported.isPending}
                     onAliases={(aliases) =>
-                      setView((current) => setGroupAliases(current, group.id, aliases, defaultOf))
+                      updateView((current) => setGroupAliases(current, group.id, aliases, defaultOf))
                     }
                     onAggregation={(alias, aggregation) =>
-                      setView((current) => setAliasAggregation(current, group.id, alias, aggregation))
+                      updateView((current) => setAliasAggregation(current, group.id, alias, aggregation))
                     }
                     onOption={(option, on) =>
-                      setView((current) => setGroupOption(current, group.id, option, on))
+                      updateView((current) => setGroupOption(current, group.id, option, on))
                     }
-                    onRename={(name) => setView((current) => renameGroup(current, group.id, name))}
-                    onRemove={() => setView((current) => removeGroup(current, group.id))}
+                    onRename={(name) => updateView((current) => renameGroup(current, group.id, name))}
+                    onRemove={() => updateView((current) => removeGroup(current, group.id))}
                     onZoom={handleZoom}
                   />
                 </div>

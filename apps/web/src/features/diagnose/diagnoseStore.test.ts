@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDiagnoseView } from '@kelvin/domain';
+import { createPersistedStore } from '../../shared/state/persistedStore.ts';
+import { restoreDiagnoseState } from './diagnoseStore.ts';
+
+const NOW = Date.UTC(2026, 10, 24, 12);
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('restoring the diagnose state', () => {
+  it('starts from the default view over the last hour when nothing is saved', () => {
+    const state = restoreDiagnoseState(undefined, NOW);
+    expect(state.selectedViewId).toBeNull();
+    expect(state.recent).toEqual([]);
+    expect(state.view.groups).toEqual(defaultDiagnoseView().groups);
+    expect([state.view.rangeDisplay, state.view.fromDate, state.view.toDate]).toEqual([
+      'Last 1 Hour',
+      iso(NOW - HOUR),
+      iso(NOW),
+    ]);
+  });
+
+  it('resolves a saved relative range again from now, and keeps a saved custom one', () => {
+    const saved = {
+      view: { rangeDisplay: 'Last 6 Hours', fromDate: iso(0), toDate: iso(1) },
+      selectedViewId: 4,
+    };
+    const relative = restoreDiagnoseState(saved, NOW);
+    expect([relative.view.fromDate, relative.view.toDate]).toEqual([iso(NOW - 6 * HOUR), iso(NOW)]);
+    expect(relative.selectedViewId).toBe(4);
+    const custom = restoreDiagnoseState(
+      { view: { rangeDisplay: 'Custom', fromDate: iso(NOW - 3 * HOUR), toDate: iso(NOW - HOUR) } },
+      NOW,
+    );
+    expect([custom.view.fromDate, custom.view.toDate]).toEqual([iso(NOW - 3 * HOUR), iso(NOW - HOUR)]);
+  });
+
+  it('drops invalid saved dates and falls back to the last hour', () => {
+    const state = restoreDiagnoseState(
+      {
+        view: {
+          rangeDisplay: 'Custom',
+          fromDate: 'not a date',
+          toDate: iso(NOW),
+          diagnosePageHistory: [
+            { fromDate: 'x', toDate: iso(NOW) },
+            { fromDate: iso(NOW - 60_000), toDate: iso(NOW) },
+          ],
+        },
+        recent: [3, 'x', 2.5, 7],
+      },
+      NOW,
+    );
+    expect(state.view.rangeDisplay).toBe('Last 1 Hour');
+    expect(state.view.fromDate).toBe(iso(NOW - HOUR));
+    expect(state.view.diagnosePageHistory).toEqual([{ fromDate: iso(NOW - 60_000), toDate: iso(NOW) }]);
+    expect(state.recent).toEqual([3, 7]);
+  });
+});
+
+describe('a persisted store', () => {
+  it('writes every change to storage and reads it back', () => {
+    window.sessionStorage.clear();
+    const restore = (saved: unknown) => (typeof saved === 'number' ? saved : 0);
+    const store = createPersistedStore({ key: 'test.count', storage: 'session', restore });
+    store.set(3);
+    store.update((count) => count + 1);
+    expect(window.sessionStorage.getItem('test.count')).toBe('4');
+    const again = createPersistedStore({ key: 'test.count', storage: 'session', restore });
+    expect(again.get()).toBe(4);
+    window.sessionStorage.setItem('test.count', '{broken');
+    again.reload();
+    expect(again.get()).toBe(0);
+  });
+});
