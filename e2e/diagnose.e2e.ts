@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { assets, metrics, users } from '../apps/server/src/platform/db/schema.ts';
+import { assets, metrics, sharedViews, users } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
 import { DEMO_PASSWORD, startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
@@ -23,6 +23,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   let server: ConsoleServer;
   let browser: Browser;
   let unitId = 0;
+  let savedViewId = 0;
   const names = new Map<string, string>();
 
   beforeAll(async () => {
@@ -143,7 +144,40 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     expect(cells.filter((row) => /\d+\.\d °C$/.test(row)).length).toBeGreaterThan(10);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-groups-1440.png'), fullPage: true });
 
+    // Saved as a personal view, it becomes the selected one.
+    await page.getByRole('button', { name: 'Unsaved view' }).click();
+    await page.getByRole('menuitem', { name: 'Save as…' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Supply check');
+    await page.getByRole('checkbox', { name: 'Include the selected assets' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Supply check' }).count()).toBe(1);
+    const [saved] = await server.database.db
+      .select()
+      .from(sharedViews)
+      .where(eq(sharedViews.name, 'Supply check'));
+    expect(saved).toMatchObject({ type: 'PERSONAL', context: 'DIAGNOSE', schema: 'v4' });
+    savedViewId = saved?.sharedViewId ?? 0;
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-390.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('opens the saved view from its link in a fresh browser, and not for another company', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await page.goto(`${server.url}/#/link/${savedViewId}`);
+    await page.waitForURL(new RegExp(`#/user/devices/${unitId}/metrics`));
+    await expect.poll(() => page.getByRole('button', { name: 'Supply check' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('table', { name: 'Supply readings' }).count()).toBe(1);
+    await context.close();
+
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await signIn(other, server.url, 'admin@fjord.example');
+    await other.goto(`${server.url}/#/link/${savedViewId}`);
+    await other.waitForURL(/#\/notFound/);
+    await stranger.close();
   });
 });

@@ -22,14 +22,15 @@ import {
   type TimeRange,
   type ZoomHistory,
 } from '@kelvin/domain';
-import { usePersistedStore } from '../../shared/state/persistedStore.ts';
+import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { QueryState } from '../admin/QueryState.tsx';
+import { DiagnoseViewsMenu } from '../sharedViews/DiagnoseViewsMenu.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
 import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
-import { diagnoseStore, withBaseRange } from './diagnoseStore.ts';
+import { updateDiagnoseView, useDiagnoseStore, withBaseRange } from './diagnoseStore.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
 
@@ -54,9 +55,6 @@ function withZoomHistory(view: DiagnoseViewData, history: ZoomHistory): Diagnose
   return { ...view, diagnosePageHistory: steps };
 }
 
-const updateView = (change: (view: DiagnoseViewData) => DiagnoseViewData) =>
-  diagnoseStore.update((state) => ({ ...state, view: change(state.view) }));
-
 /** Group types a user can add; the status timeline arrives with its own component. */
 const ADDABLE: readonly { type: DiagnoseGroupType; label: string; icon: typeof IconChartLine }[] = [
   { type: 'chart', label: 'Chart', icon: IconChartLine },
@@ -71,9 +69,10 @@ const ADDABLE: readonly { type: DiagnoseGroupType; label: string; icon: typeof I
 export function DiagnosePage() {
   const assetId = useOptionalIdParam('assetId');
   const asset = useAsset(assetId);
+  const me = useCurrentUser();
   const catalogue = useMetricCatalogue();
   const reported = useAssetMetricIds(assetId === undefined ? [] : [assetId]);
-  const { view } = usePersistedStore(diagnoseStore);
+  const view = useDiagnoseStore((state) => state.view);
   const zooms = useMemo(() => zoomHistoryOf(view), [view]);
   const [base] = zooms;
   const choice: RangeChoice = isRelativeRange(view.rangeDisplay)
@@ -105,20 +104,20 @@ export function DiagnosePage() {
   // The unit in the route is the focused asset: the one selected asset (spec).
   useEffect(() => {
     if (assetId !== undefined && (view.selectedAssets.length !== 1 || view.selectedAssets[0] !== assetId)) {
-      updateView((current) => ({ ...current, selectedAssets: [assetId] }));
+      updateDiagnoseView((current) => ({ ...current, selectedAssets: [assetId] }));
     }
   }, [assetId, view.selectedAssets]);
 
   const handleZoom = useCallback(
     (next: TimeRange) =>
-      updateView((current) => withZoomHistory(current, zoomTo(zoomHistoryOf(current), next))),
+      updateDiagnoseView((current) => withZoomHistory(current, zoomTo(zoomHistoryOf(current), next))),
     [],
   );
   const handleZoomBack = () =>
-    updateView((current) => withZoomHistory(current, zoomBack(zoomHistoryOf(current))));
+    updateDiagnoseView((current) => withZoomHistory(current, zoomBack(zoomHistoryOf(current))));
   function handleRange(next: RangeChoice) {
     const label = next.kind === 'relative' ? next.label : 'Custom';
-    updateView((current) => withBaseRange(current, resolveRange(next, Date.now()), label));
+    updateDiagnoseView((current) => withBaseRange(current, resolveRange(next, Date.now()), label));
   }
 
   if (assetId === undefined) {
@@ -132,10 +131,11 @@ export function DiagnosePage() {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="wrap">
+        {me.data && <DiagnoseViewsMenu user={me.data.user} />}
         <TimeRangePicker value={choice} onChange={handleRange} />
         <TimeZonePicker
           value={timeZone}
-          onChange={(zone) => updateView((current) => ({ ...current, timezone: zone }))}
+          onChange={(zone) => updateDiagnoseView((current) => ({ ...current, timezone: zone }))}
         />
         <Button
           variant="default"
@@ -154,7 +154,7 @@ export function DiagnosePage() {
               <Menu.Item
                 key={type}
                 leftSection={<Icon size={16} />}
-                onClick={() => updateView((current) => addGroup(current, type))}
+                onClick={() => updateDiagnoseView((current) => addGroup(current, type))}
               >
                 {label}
               </Menu.Item>
@@ -171,7 +171,7 @@ export function DiagnosePage() {
           ) : (
             <DiagnoseGrid
               layout={view.layout}
-              onLayout={(layout) => updateView((current) => setLayout(current, layout))}
+              onLayout={(layout) => updateDiagnoseView((current) => setLayout(current, layout))}
             >
               {view.groups.map((group) => (
                 <div key={group.id}>
@@ -184,16 +184,18 @@ export function DiagnosePage() {
                     rawAllowed={rawOk}
                     loadingMetrics={reported.isPending}
                     onAliases={(aliases) =>
-                      updateView((current) => setGroupAliases(current, group.id, aliases, defaultOf))
+                      updateDiagnoseView((current) => setGroupAliases(current, group.id, aliases, defaultOf))
                     }
                     onAggregation={(alias, aggregation) =>
-                      updateView((current) => setAliasAggregation(current, group.id, alias, aggregation))
+                      updateDiagnoseView((current) =>
+                        setAliasAggregation(current, group.id, alias, aggregation),
+                      )
                     }
                     onOption={(option, on) =>
-                      updateView((current) => setGroupOption(current, group.id, option, on))
+                      updateDiagnoseView((current) => setGroupOption(current, group.id, option, on))
                     }
-                    onRename={(name) => updateView((current) => renameGroup(current, group.id, name))}
-                    onRemove={() => updateView((current) => removeGroup(current, group.id))}
+                    onRename={(name) => updateDiagnoseView((current) => renameGroup(current, group.id, name))}
+                    onRemove={() => updateDiagnoseView((current) => removeGroup(current, group.id))}
                     onZoom={handleZoom}
                   />
                 </div>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDiagnoseView } from '@kelvin/domain';
-import { createPersistedStore } from '../../shared/state/persistedStore.ts';
 import { restoreDiagnoseState } from './diagnoseStore.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
@@ -55,21 +54,5 @@ describe('restoring the diagnose state', () => {
     expect(state.view.fromDate).toBe(iso(NOW - HOUR));
     expect(state.view.diagnosePageHistory).toEqual([{ fromDate: iso(NOW - 60_000), toDate: iso(NOW) }]);
     expect(state.recent).toEqual([3, 7]);
-  });
-});
-
-describe('a persisted store', () => {
-  it('writes every change to storage and reads it back', () => {
-    window.sessionStorage.clear();
-    const restore = (saved: unknown) => (typeof saved === 'number' ? saved : 0);
-    const store = createPersistedStore({ key: 'test.count', storage: 'session', restore });
-    store.set(3);
-    store.update((count) => count + 1);
-    expect(window.sessionStorage.getItem('test.count')).toBe('4');
-    const again = createPersistedStore({ key: 'test.count', storage: 'session', restore });
-    expect(again.get()).toBe(4);
-    window.sessionStorage.setItem('test.count', '{broken');
-    again.reload();
-    expect(again.get()).toBe(0);
   });
 });

@@ -7,7 +7,8 @@ import {
   type DiagnoseViewData,
   type TimeRange,
 } from '@kelvin/domain';
-import { createPersistedStore } from '../../shared/state/persistedStore.ts';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const DIAGNOSE_STATE_KEY = 'kelvin.diagnose';
 
@@ -52,9 +53,20 @@ export function restoreDiagnoseState(saved: unknown, now = Date.now()): Diagnose
   return { selectedViewId, view: refreshRange(view, now), recent };
 }
 
-/** The diagnose screen's state, kept per tab in session storage, so that a reload or a link keeps it. */
-export const diagnoseStore = createPersistedStore<DiagnoseSelection>({
-  key: DIAGNOSE_STATE_KEY,
-  storage: 'session',
-  restore: (saved) => restoreDiagnoseState(saved),
-});
+/**
+ * The diagnose screen's state, kept per tab in session storage (spec), so that a reload or a link keeps it.
+ * Whatever was saved, of whichever schema, goes through restoreDiagnoseState on the way in.
+ */
+export const useDiagnoseStore = create<DiagnoseSelection>()(
+  persist(() => restoreDiagnoseState(undefined), {
+    name: DIAGNOSE_STATE_KEY,
+    storage: createJSONStorage(() => sessionStorage),
+    version: 4,
+    merge: (saved) => restoreDiagnoseState(saved),
+  }),
+);
+
+/** Changes the view of the diagnose state. */
+export function updateDiagnoseView(change: (view: DiagnoseViewData) => DiagnoseViewData): void {
+  useDiagnoseStore.setState((state) => ({ ...state, view: change(state.view) }));
+}

@@ -42,13 +42,13 @@ export function SharedViewLinkPage() {
     async function open(id: number): Promise<void> {
       const authenticated = await session.restore().catch(() => false);
       if (!authenticated) throw new LinkError(UNABLE_TO_AUTHENTICATE);
-      await fetchCurrentUser(queryClient);
+      const { user } = await fetchCurrentUser(queryClient);
       if (!isActive()) return;
       setStep('Retrieving view');
       const view = await fetchLinkedSharedView(id);
       if (!isActive()) return;
       setStep('Loading view state');
-      const { navigateTo } = loadSharedViewState(view);
+      const { navigateTo } = loadSharedViewState(view, user);
       if (!isActive() || navigateTo === null) return;
       setStep('Navigating to view');
       await navigate(navigateTo, { replace: true });

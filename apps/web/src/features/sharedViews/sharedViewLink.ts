@@ -1,8 +1,8 @@
 import { contract, type SharedView } from '@kelvin/contract';
+import type { ViewUser } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
-
-/** The linked view; only diagnose views are navigated to from a link. */
-export type LinkedSharedView = Pick<SharedView, 'sharedViewId' | 'context'>;
+import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
+import { applyDiagnoseView, diagnosePath } from './diagnoseViews.ts';
 
 export const UNABLE_TO_LOAD_VIEW = 'Unable to load view.';
 export const UNABLE_TO_AUTHENTICATE = 'Unable to authenticate';
@@ -19,9 +19,11 @@ export function fetchLinkedSharedView(sharedViewId: number): Promise<SharedView>
 }
 
 /**
- * Loads a diagnose view into the diagnose state. The diagnose state does not exist yet; the diagnose issue
- * fills this in. Metrics-context views are loaded without navigation (spec).
+ * Loads a diagnose view into the diagnose state by the selection rules and answers where it shows: the focused
+ * asset's metrics page, or diagnose. Metrics-context views are loaded without navigation (spec).
  */
-export function loadSharedViewState(view: LinkedSharedView): { navigateTo: string | null } {
-  return { navigateTo: view.context === 'DIAGNOSE' ? '/user/diagnose' : null };
+export function loadSharedViewState(view: SharedView, user: ViewUser): { navigateTo: string | null } {
+  if (view.context !== 'DIAGNOSE') return { navigateTo: null };
+  useDiagnoseStore.setState((state) => applyDiagnoseView(state, view, user));
+  return { navigateTo: diagnosePath(useDiagnoseStore.getState().view) };
 }

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract, type BodyInput } from '@kelvin/contract';
+import { apiCall } from '../../shared/api/index.ts';
+
+const sharedViewsKey = ['sharedViews'] as const;
+
+/** The diagnose views the user may select: their own, their company's published ones and global ones. */
+export function useDiagnoseViews() {
+  return useQuery({
+    queryKey: [...sharedViewsKey, 'list', 'DIAGNOSE'],
+    queryFn: ({ signal }) => apiCall(contract.sharedViewsList, { body: { contexts: ['DIAGNOSE'] }, signal }),
+  });
+}
+
+function useSharedViewsMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedViewsKey }),
+  });
+}
+
+export function useInsertSharedView() {
+  return useSharedViewsMutation((body: BodyInput<typeof contract.sharedViewsInsert>) =>
+    apiCall(contract.sharedViewsInsert, { body }),
+  );
+}
+
+export function useUpdateSharedView() {
+  return useSharedViewsMutation((body: BodyInput<typeof contract.sharedViewsUpdate>) =>
+    apiCall(contract.sharedViewsUpdate, { body }),
+  );
+}
+
+export function useDeleteSharedView() {
+  return useSharedViewsMutation((sharedViewId: number) =>
+    apiCall(contract.sharedViewsDelete, { body: { sharedViewId } }),
+  );
+}
