@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine, IconLayoutGridAdd, IconTable, IconTimeline, IconZoomOut } from '@tabler/icons-react';
 import {
@@ -9,6 +9,7 @@ import {
   defaultAggregation,
   isRelativeRange,
   rawAllowed,
+  resolveRelativeRange,
   removeGroup,
   renameGroup,
   setAliasAggregation,
@@ -27,6 +28,7 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { DiagnoseViewsMenu } from '../sharedViews/DiagnoseViewsMenu.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
+import { AutoRefreshPicker, useAutoRefresh } from './AutoRefreshPicker.tsx';
 import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
@@ -81,6 +83,17 @@ export function DiagnosePage() {
   const timeZone = view.timezone ?? ownTimeZone();
   const range = currentZoom(zooms);
   const rawOk = rawAllowed(range);
+  const [refreshMs, setRefreshMs] = useState(0);
+  const following = choice.kind === 'relative' && !canZoomBack(zooms);
+  // A relative range moves on to now; the query keeps the previous answer on screen until the new one arrives.
+  const followNow = useCallback(
+    () =>
+      updateDiagnoseView((current) =>
+        withBaseRange(current, resolveRelativeRange(current.rangeDisplay, Date.now()), current.rangeDisplay),
+      ),
+    [],
+  );
+  useAutoRefresh(refreshMs, following, followNow);
 
   const metricsByAlias = useMemo(() => {
     const ids = new Set(reported.data?.find((entry) => entry.assetId === assetId)?.metricIds ?? []);
@@ -137,6 +150,7 @@ export function DiagnosePage() {
           value={timeZone}
           onChange={(zone) => updateDiagnoseView((current) => ({ ...current, timezone: zone }))}
         />
+        <AutoRefreshPicker everyMs={refreshMs} onChange={setRefreshMs} disabled={!following} />
         <Button
           variant="default"
           leftSection={<IconZoomOut size={16} />}
