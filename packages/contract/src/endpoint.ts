@@ -32,6 +32,11 @@ export interface EndpointDef {
    * rather than the whole request (telemetry points); the router's storable-input check skips those items.
    */
   readonly itemsCheckedByHandler?: string;
+  /**
+   * `json` (default), or `csv`: the handler streams text/csv through the reply itself (large exports), and
+   * `output` describes nothing; refusals still answer the JSON error envelope.
+   */
+  readonly responseType?: 'json' | 'csv';
   readonly output: z.ZodType;
 }
 

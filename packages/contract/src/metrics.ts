@@ -57,6 +57,29 @@ function requireOrderedRange(range: { from: number; to: number }, context: z.Ref
   }
 }
 
+/** Values one export may hold: a day of 2 Hz data for 23 series; past it the request is refused. */
+export const TIME_SERIES_EXPORT_MAX_VALUES = 4_000_000;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeSeriesExportRequestSchema = z
+  .strictObject({
+    assetIds: z.array(dbId).min(1).max(50),
+    metricIds: z.array(dbId).min(1).max(200),
+    from: z.number().int().min(0),
+    to: z.number().int().min(0),
+    /** IANA zone of the time column. */
+    timeZone: z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone'),
+  })
+  .superRefine(requireOrderedRange);
+
 export const timeSeriesRequestSchema = z
   .strictObject({
     /** Bucket width in milliseconds; ignored for RAW. */
@@ -148,6 +171,16 @@ export const metricsEndpoints = {
     auth: 'user',
     body: timeSeriesRequestSchema,
     output: z.array(timeSeriesSchema),
+  }),
+  timeSeriesExport: endpoint({
+    name: 'assets.metrics.timeseries.export',
+    method: 'POST',
+    path: '/assets.metrics.timeseries.export',
+    summary: `Every raw reading of the given series over the range as CSV, streamed: a time column in the given zone, then a column per asset and metric. Refused past ${TIME_SERIES_EXPORT_MAX_VALUES} values; the x-export-values header tells how many are coming.`,
+    auth: 'user',
+    responseType: 'csv',
+    body: timeSeriesExportRequestSchema,
+    output: z.undefined(),
   }),
   timeSeriesRegions: endpoint({
     name: 'assets.metrics.timeseries.regions',

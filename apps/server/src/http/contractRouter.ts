@@ -117,6 +117,8 @@ export function registerEndpoint<E extends EndpointDef>(
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
       const input = { params, query, body, auth, request, reply } as HandlerInput<E>;
       const result = await handler(input);
+      // A streamed answer was sent by the handler through the reply.
+      if (endpoint.responseType === 'csv') return reply;
       return endpoint.output.parse(result);
     },
   });

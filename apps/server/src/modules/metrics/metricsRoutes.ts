@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { metricsEndpoints } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
 import { listAssetMetrics, listCoreEnums, listMetricEnums, listMetrics } from './metricsService.ts';
+import { exportTimeSeries } from './timeSeriesExport.ts';
 import { getTimeSeries, getTimeSeriesRegions } from './timeSeriesService.ts';
 
 /**
@@ -37,6 +38,9 @@ export function registerMetricsRoutes({ route, db, timeseries }: RouteContext): 
     cacheFor(reply, ASSET_METRICS_CACHE, listAssetMetrics(db, auth, query.assetIds)),
   );
   route(metricsEndpoints.timeSeriesGet, ({ auth, body }) => getTimeSeries(db, timeseries, auth, body));
+  route(metricsEndpoints.timeSeriesExport, ({ auth, body, reply }) =>
+    exportTimeSeries({ db, store: timeseries }, auth, body, reply),
+  );
   route(metricsEndpoints.timeSeriesRegions, ({ auth, query }) =>
     getTimeSeriesRegions(db, timeseries, auth, query),
   );

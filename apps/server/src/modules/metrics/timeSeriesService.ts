@@ -22,7 +22,7 @@ type RegionsAnswer = OutputOf<typeof metricsEndpoints.timeSeriesRegions>;
 export const MAX_AGGREGATED_POINTS = 5_000_000;
 
 /** Every requested asset must be visible: one unknown or foreign id is a 404 that names no id. */
-async function requireVisibleAssets(
+export async function requireVisibleAssets(
   db: DbOrTx,
   auth: AuthContext,
   assetIds: readonly number[],
@@ -36,7 +36,7 @@ async function requireVisibleAssets(
  * The store's refusals (RAW over 24 h, a bad range) are the caller's to fix: a 400 carrying the store's reason,
  * naming the request part, since they concern several of its fields together.
  */
-async function asBadRequest<T>(part: 'body' | 'query', work: () => Promise<T>): Promise<T> {
+export async function asBadRequest<T>(part: 'body' | 'query', work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
