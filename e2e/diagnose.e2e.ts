@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   let browser: Browser;
   let unitId = 0;
   let savedViewId = 0;
+  let points: { assetId: number; alias: string; ts: number; value: number }[] = [];
   const names = new Map<string, string>();
 
   beforeAll(async () => {
@@ -50,7 +52,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
       .where(and(eq(users.email, 'admin@kelvin.example')));
     const token = await server.mintIdToken(admin?.identityId ?? '');
     const now = Date.now();
-    const points = CHARTED.flatMap((alias, series) =>
+    points = CHARTED.flatMap((alias, series) =>
       Array.from({ length: 120 }, (_, index) => ({
         assetId: unitId,
         alias,
@@ -143,6 +145,28 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     const cells = await table.getByRole('row').allTextContents();
     expect(cells.filter((row) => /\d+\.\d °C$/.test(row)).length).toBeGreaterThan(10);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-groups-1440.png'), fullPage: true });
+
+    // The table exports every raw reading of its range: times in Tokyo, values as ingested.
+    await page.getByRole('button', { name: 'Actions of Supply readings' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Supply-readings.csv');
+    const csv = await readFile(await file.path(), 'utf8');
+    const [header, ...lines] = csv.trimEnd().split('\n');
+    expect(header).toBe(`Time (Asia/Tokyo),NW-ASH-A1-01 / ${names.get('temperature.supplyAir') ?? ''} (°C)`);
+    const supply = new Map(
+      points
+        .filter((point) => point.alias === 'temperature.supplyAir')
+        .map((point) => [point.ts, point.value]),
+    );
+    const tokyoOffsetMs = 9 * 3_600_000;
+    const exported = lines.map((line) => {
+      const [time = '', value = ''] = line.split(',');
+      return { ts: Date.parse(`${time.replace(' ', 'T')}Z`) - tokyoOffsetMs, value: Number(value) };
+    });
+    expect(exported.length).toBeGreaterThan(90);
+    for (const row of exported) expect(row.value).toBe(supply.get(row.ts));
 
     // Saved as a personal view, it becomes the selected one.
     await page.getByRole('button', { name: 'Unsaved view' }).click();

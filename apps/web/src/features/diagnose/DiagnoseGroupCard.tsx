@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { Metric } from '@kelvin/contract';
@@ -10,7 +10,10 @@ import {
   type DiagnoseGroup,
   type TimeRange,
 } from '@kelvin/domain';
+import { notify } from '../../app/toasts/toasts.ts';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AggregationPicker } from './AggregationPicker.tsx';
+import { downloadExport, type ExportFormat } from './exportSeries.ts';
 import { ChartBody } from './GroupChartBody.tsx';
 import { GroupMenu } from './GroupMenu.tsx';
 import { TableBody } from './GroupTableBody.tsx';
@@ -40,6 +43,7 @@ export interface DiagnoseGroupCardProps {
 export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
   const { group, metricsByAlias, assets, range, timeZone, rawAllowed } = props;
   const [renaming, setRenaming] = useState(false);
+  const [exported, setExported] = useState<number | null>(null);
   const { ref: bodyRef, height } = useElementSize();
   const available = useMemo(() => [...metricsByAlias.values()], [metricsByAlias]);
   const chosen = useMemo(
@@ -48,6 +52,24 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
   );
   const aggregationOf = (metric: Metric) => effectiveAggregation(group, metric.alias, rawAllowed);
   const charted = group.type === 'chart' || group.type === 'table';
+
+  async function handleExport(format: ExportFormat) {
+    setExported(0);
+    try {
+      const request = {
+        assetIds: assets.map((asset) => asset.assetId),
+        metricIds: chosen.map((metric) => metric.metricId),
+        from: range.from,
+        to: range.to,
+        timeZone,
+      };
+      await downloadExport(request, format, group.name, setExported);
+    } catch (error) {
+      notify({ kind: 'danger', message: `Export failed: ${errorMessage(error)}` });
+    } finally {
+      setExported(null);
+    }
+  }
 
   return (
     <Paper withBorder radius="md" p="xs" h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -100,6 +122,11 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
             onRename={() => setRenaming(true)}
             onOption={props.onOption}
             onRemove={props.onRemove}
+            onExport={
+              chosen.length > 0 && assets.length > 0 && exported === null
+                ? (format) => void handleExport(format)
+                : undefined
+            }
           />
         </Group>
       </Group>
@@ -116,6 +143,9 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
           }}
           loading={props.loadingMetrics}
         />
+      )}
+      {exported !== null && (
+        <Progress value={exported * 100} size="sm" mt={4} animated aria-label={`Exporting ${group.name}`} />
       )}
       {group.showRawData && !rawAllowed && (
         <Alert color="yellow" p="xs" mt={4}>

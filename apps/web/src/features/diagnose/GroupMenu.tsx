@@ -2,6 +2,8 @@ import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconChartLine,
   IconDots,
+  IconFileSpreadsheet,
+  IconFileTypeCsv,
   IconLayersSubtract,
   IconPencil,
   IconSquareCheck,
@@ -16,12 +18,14 @@ export interface GroupMenuProps {
   onRename: () => void;
   onOption: (option: 'showRawData' | 'showStackedCharts', on: boolean) => void;
   onRemove: () => void;
+  /** Absent while the group has nothing to export. */
+  onExport?: (format: 'csv' | 'xlsx') => void;
 }
 
 const check = (on: boolean) => (on ? <IconSquareCheck size={16} /> : <IconSquare size={16} />);
 
 /** A group's actions: rename, its options (raw data, stacked charts) and remove. */
-export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove }: GroupMenuProps) {
+export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove, onExport }: GroupMenuProps) {
   const charted = group.type === 'chart' || group.type === 'table';
   return (
     // Focus stays where an action puts it (the rename field), not back on the menu button.
@@ -57,6 +61,25 @@ export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove }: G
           >
             Show stacked charts
           </Menu.Item>
+        )}
+        {charted && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              leftSection={<IconFileTypeCsv size={16} />}
+              disabled={!onExport}
+              onClick={() => onExport?.('csv')}
+            >
+              Export CSV
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={!onExport}
+              onClick={() => onExport?.('xlsx')}
+            >
+              Export Excel
+            </Menu.Item>
+          </>
         )}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onRemove}>

@@ -109,34 +109,44 @@ function requestBody(endpoint: EndpointDef, body: unknown, files: CallInput<Endp
   return body === undefined ? undefined : JSON.stringify(body);
 }
 
+/** Builds and sends one call; a refusal throws ApiError (a 401 tells the session first). */
+async function send<E extends EndpointDef>(
+  options: ApiClientOptions,
+  endpoint: E,
+  input: CallInput<E> | undefined,
+): Promise<{ response: Response; url: string }> {
+  const basePath = options.basePath ?? API_BASE_PATH;
+  const url = `${basePath}${buildPath(endpoint.path, pathParams(input?.params))}${buildQueryString(input?.query)}`;
+  const accept = endpoint.responseType === 'csv' ? 'text/csv, application/json' : 'application/json';
+  const headers = new Headers({ Accept: accept });
+  const token = options.getToken?.();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const body = requestBody(endpoint, input?.body, input?.files);
+  // FormData sets its own multipart Content-Type with the boundary.
+  if (typeof body === 'string') headers.set('Content-Type', 'application/json');
+
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const response = await fetchImpl(url, {
+    method: endpoint.method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: input?.signal,
+  });
+  if (!response.ok) {
+    const parsed = await readBody(response);
+    const error = new ApiError(response, parsed.value, url);
+    if (response.status === 401) options.onUnauthorized?.(error);
+    throw error;
+  }
+  return { response, url };
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiCall {
   return async <E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>> => {
-    const input = args[0];
-    const basePath = options.basePath ?? API_BASE_PATH;
-    const url = `${basePath}${buildPath(endpoint.path, pathParams(input?.params))}${buildQueryString(input?.query)}`;
-    const headers = new Headers({ Accept: 'application/json' });
-    const token = options.getToken?.();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const body = requestBody(endpoint, input?.body, input?.files);
-    // FormData sets its own multipart Content-Type with the boundary.
-    if (typeof body === 'string') headers.set('Content-Type', 'application/json');
-
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    const response = await fetchImpl(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal: input?.signal,
-    });
+    const { response, url } = await send(options, endpoint, args[0]);
     const parsed = await readBody(response);
-
-    if (!response.ok) {
-      const error = new ApiError(response, parsed.value, url);
-      if (response.status === 401) options.onUnauthorized?.(error);
-      throw error;
-    }
     if (parsed.kind !== 'json') {
       throw new ApiError(response, parsed.value, url, `Expected a JSON response from ${response.url || url}`);
     }
@@ -156,6 +166,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiCall {
   };
 }
 
+export type ApiStream = <E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>) => Promise<Response>;
+
+/** The same client for a streamed answer (a CSV export): the response, to be read as it arrives. */
+export function createStreamClient(options: ApiClientOptions = {}): ApiStream {
+  return async (endpoint, ...args) => (await send(options, endpoint, args[0])).response;
+}
+
 const defaultOptions: ApiClientOptions = {};
 
 /** The session plugs its token and its 401 handling into the one client of the app. */
@@ -166,3 +183,6 @@ export function configureApiClient(options: Pick<ApiClientOptions, 'getToken' | 
 
 /** The one client of the app: `apiCall(contract.usersMe)`. */
 export const apiCall: ApiCall = createApiClient(defaultOptions);
+
+/** The one client, for streamed answers: `apiStream(contract.timeSeriesExport, { body })`. */
+export const apiStream: ApiStream = createStreamClient(defaultOptions);
