@@ -15,7 +15,7 @@ import path from 'node:path';
 import { serverProcessEnv, startServerProcess } from '../apps/server/src/testing/serverProcess.ts';
 import { freePort } from '../apps/server/src/testing/testServer.ts';
 import { seedSoakFleet } from './soak/soakFleet.ts';
-import { startSoakLoad, type SoakCounters } from './soak/soakLoad.ts';
+import { emptyCounters, startSoakLoad, type SoakCounters } from './soak/soakLoad.ts';
 
 const numberEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -95,15 +95,7 @@ async function main(): Promise<void> {
       ...load.counters,
       ackMs: [...load.counters.ackMs].sort((a, b) => a - b),
     };
-    Object.assign(load.counters, {
-      pointsAcked: 0,
-      ingestErrors: 0,
-      ackMs: [],
-      chartQueries: 0,
-      chartErrors: 0,
-      liveMessages: 0,
-      liveErrors: 0,
-    });
+    Object.assign(load.counters, emptyCounters());
     const minute = (Date.now() - started) / 60_000;
     samples.push({ minute, rss: memory.rss });
     allAcks.push(...counters.ackMs);

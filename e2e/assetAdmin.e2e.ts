@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
-import { DEMO_PASSWORD, startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
+import { signIn } from './support/signIn.ts';
+import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const COMPANY = 'Polar E2E Cooling';
 const SITE = 'E2E Tromso Campus';
 const BUILDING = 'E2E Building North';
 const HALL = 'E2E Hall 7';
 const UNIT = 'E2E CRAH 42';
-
-async function signIn(page: Page, serverUrl: string, email: string) {
-  await page.goto(`${serverUrl}/#/login`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/#\/user\/dashboard/);
-}
 
 /** Picks a Mantine select option by the select's label and the option's text. */
 async function choose(page: Page, label: string, option: string) {

@@ -3,22 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { assets, metrics, sharedViews, users } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
-import { DEMO_PASSWORD, startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
+import { signIn } from './support/signIn.ts';
+import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const CHARTED = ['temperature.supplyAir', 'temperature.returnAir', 'humidity.return'] as const;
 const SCREENS = path.resolve('.tmp/screens');
-
-async function signIn(page: Page, serverUrl: string, email: string) {
-  await page.goto(`${serverUrl}/#/login`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/#\/user\/dashboard/);
-}
 
 describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', () => {
   let server: ConsoleServer;

@@ -1,20 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { repoRoot } from '../apps/server/src/config.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
-import { DEMO_PASSWORD, startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
+import { signIn } from './support/signIn.ts';
+import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const SAMPLE = path.join(repoRoot, 'samples', 'asset-data-sample.csv.gz');
-
-async function signIn(page: Page, serverUrl: string, email: string) {
-  await page.goto(`${serverUrl}/#/login`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/#\/user\/dashboard/);
-}
 
 describe.skipIf(!chromiumAvailable())('asset data uploads', () => {
   let server: ConsoleServer;

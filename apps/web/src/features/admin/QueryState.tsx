@@ -24,19 +24,31 @@ export function QueryState<T>({
       </Center>
     );
   }
-  if (query.isError) {
-    return (
-      <Alert color="red" title={`Unable to load ${label}`} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (query.isError)
+    return <QueryError label={label} error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
+}
+
+/** What a failed load says, with the server's reason and a way to try again. */
+export function QueryError({
+  label,
+  error,
+  onRetry,
+}: {
+  label: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert color="red" title={`Unable to load ${label}`} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }
 
 /** What an empty list says instead of an empty table. */

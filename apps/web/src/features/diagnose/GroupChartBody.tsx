@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Metric, TimeSeries } from '@kelvin/contract';
 import {
   formatMetricValue,
@@ -10,7 +9,7 @@ import {
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
-import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { QueryError } from '../admin/QueryState.tsx';
 import { useChartSeries } from './diagnoseQueries.ts';
 
 /** Step and enum metrics hold their value until the next reading: drawn as steps. */
@@ -79,16 +78,7 @@ export function ChartBody(props: ChartBodyProps) {
   );
 
   if (query.isError) {
-    return (
-      <Alert color="red" title={`Unable to load ${title}`} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryError label={title} error={query.error} onRetry={() => void query.refetch()} />;
   }
   const legendPx = (metrics.length * assets.length + 1) * LEGEND_ROW_PX + 8;
   return (

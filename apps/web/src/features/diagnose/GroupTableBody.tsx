@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type Aggregation, type TimeRange } from '@kelvin/domain';
-import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { QueryError } from '../admin/QueryState.tsx';
 import { useChartSeries } from './diagnoseQueries.ts';
 
 export interface TableBodyProps {
@@ -60,11 +60,7 @@ export function TableBody({ title, assets, metrics, aggregationOf, range, timeZo
   }, [query.data, metrics, assets]);
 
   if (query.isError) {
-    return (
-      <Alert color="red" title={`Unable to load ${title}`} role="alert">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <QueryError label={title} error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!query.isPending && rows.length === 0) {
     return (
