@@ -54,7 +54,10 @@ describe('RouteGuard', () => {
 
   it('redirects diagnose to the device metrics page', async () => {
     const { router } = renderAs(['assets:read', 'metrics:read'], '/user/diagnose');
-    expect(await screen.findByRole('heading', { name: 'Device metrics' })).toBeInTheDocument();
+    // The diagnose section is a large lazy chunk: its first load may take longer than findBy's default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Device metrics' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/devices/metrics');
   });
 
