@@ -33,8 +33,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses a memory budget too small to run in, naming the variable', () => {
-    expect(() => loadConfig({ KELVIN_MEMORY_MB: '512' })).toThrow(ConfigError);
-    expect(() => loadConfig({ KELVIN_MEMORY_MB: '512' })).toThrow(/KELVIN_MEMORY_MB must be at least 1024/);
+    expect(() => loadConfig({ KELVIN_MEMORY_MB: '1024' })).toThrow(ConfigError);
+    expect(() => loadConfig({ KELVIN_MEMORY_MB: '1024' })).toThrow(/KELVIN_MEMORY_MB must be at least 1280/);
     expect(() => loadConfig({ KELVIN_MEMORY_MB: '2g' })).toThrow(/KELVIN_MEMORY_MB/);
   });
 

@@ -14,8 +14,8 @@ describe('KELVIN_MEMORY_MB bounds the embedded time-series store', () => {
     try {
       if (!isDuckDb(store)) throw new Error('expected the embedded DuckDB store');
       const settings = await store.engineSettings();
-      // (1536 - 512) / 2 = 512 MiB; DuckDB prints it with one decimal.
-      expect(settings.memoryLimit).toBe('512.0 MiB');
+      // (1536 - 768) / 2 = 384 MiB; DuckDB prints it with one decimal.
+      expect(settings.memoryLimit).toBe('384.0 MiB');
       expect(settings.threads).toBe(config.memory.duckdbThreads);
       expect(config.memory.duckdbThreads).toBeLessThanOrEqual(2);
     } finally {

@@ -34,18 +34,18 @@ describe('splitMemoryBudget', () => {
     expect(budget.duckdbMemoryLimitMb).toBe((DEFAULT_MEMORY_MB - PROCESS_RESERVE_MB) / 2);
     expect(budget.duckdbThreads).toBe(2);
     expect(budget.seriesCacheBytes).toBeGreaterThan(256 * MB);
-    expect(budget.uploadMemoryPoints).toBeGreaterThan(500_000);
+    expect(budget.uploadMemoryPoints).toBeGreaterThan(1_000_000);
   });
 
   it('runs DuckDB on fewer threads than cores when its share is small, and on at least one', () => {
     expect(splitMemoryBudget(MIN_MEMORY_MB, 16).duckdbThreads).toBe(1);
-    expect(splitMemoryBudget(8192, 16).duckdbThreads).toBe(15);
+    expect(splitMemoryBudget(8192, 16).duckdbThreads).toBe(14);
     expect(splitMemoryBudget(65_536, 16).duckdbThreads).toBe(16);
     expect(splitMemoryBudget(8192, 0).duckdbThreads).toBe(1);
   });
 
   it('refuses a budget below the minimum or not a whole number', () => {
     expect(() => splitMemoryBudget(MIN_MEMORY_MB - 1, 2)).toThrow(RangeError);
-    expect(() => splitMemoryBudget(2048.5, 2)).toThrow(/whole number of at least 1024 MB/);
+    expect(() => splitMemoryBudget(2048.5, 2)).toThrow(/whole number of at least 1280 MB/);
   });
 });
