@@ -174,7 +174,11 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     expect(saved).toMatchObject({ type: 'PERSONAL', context: 'DIAGNOSE', schema: 'v4' });
     savedViewId = saved?.sharedViewId ?? 0;
 
+    // On a phone the groups follow the narrower screen: nothing overflows sideways.
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-390.png'), fullPage: true });
     await page.close();
   });

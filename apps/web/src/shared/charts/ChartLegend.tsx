@@ -13,55 +13,58 @@ const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteS
 /** Min, max, mean and last of each series over the range shown; a series' name toggles it on the chart. */
 export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLegendProps) {
   if (series.length === 0) return null;
+  // On a phone the five columns scroll sideways inside the legend rather than widen the page.
   return (
-    <Table fz="xs" verticalSpacing={2} horizontalSpacing="xs" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Series</Table.Th>
-          <Table.Th style={numeric}>Min</Table.Th>
-          <Table.Th style={numeric}>Max</Table.Th>
-          <Table.Th style={numeric}>Mean</Table.Th>
-          <Table.Th style={numeric}>Last</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {series.map((one) => {
-          const stats = seriesStats(one.values);
-          const shown = !hidden.has(one.key);
-          return (
-            <Table.Tr key={one.key} opacity={shown ? 1 : 0.45}>
-              <Table.Td>
-                <UnstyledButton
-                  onClick={() => onToggle(one.key)}
-                  aria-pressed={shown}
-                  aria-label={`${shown ? 'Hide' : 'Show'} ${one.label}`}
-                  fz="xs"
-                  style={{ display: 'flex', alignItems: 'center', gap: 6 }}
-                >
-                  <Box
-                    component="span"
-                    w={12}
-                    h={3}
-                    bg={one.color}
-                    style={
-                      one.dashed
-                        ? {
-                            background: `repeating-linear-gradient(90deg, ${one.color} 0 4px, transparent 4px 7px)`,
-                          }
-                        : undefined
-                    }
-                  />
-                  {one.label}
-                </UnstyledButton>
-              </Table.Td>
-              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.min)}</Table.Td>
-              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.max)}</Table.Td>
-              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.mean)}</Table.Td>
-              <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.last)}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={320} type="native">
+      <Table fz="xs" verticalSpacing={2} horizontalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Series</Table.Th>
+            <Table.Th style={numeric}>Min</Table.Th>
+            <Table.Th style={numeric}>Max</Table.Th>
+            <Table.Th style={numeric}>Mean</Table.Th>
+            <Table.Th style={numeric}>Last</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {series.map((one) => {
+            const stats = seriesStats(one.values);
+            const shown = !hidden.has(one.key);
+            return (
+              <Table.Tr key={one.key} opacity={shown ? 1 : 0.45}>
+                <Table.Td>
+                  <UnstyledButton
+                    onClick={() => onToggle(one.key)}
+                    aria-pressed={shown}
+                    aria-label={`${shown ? 'Hide' : 'Show'} ${one.label}`}
+                    fz="xs"
+                    style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+                  >
+                    <Box
+                      component="span"
+                      w={12}
+                      h={3}
+                      bg={one.color}
+                      style={
+                        one.dashed
+                          ? {
+                              background: `repeating-linear-gradient(90deg, ${one.color} 0 4px, transparent 4px 7px)`,
+                            }
+                          : undefined
+                      }
+                    />
+                    {one.label}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.min)}</Table.Td>
+                <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.max)}</Table.Td>
+                <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.mean)}</Table.Td>
+                <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.last)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
