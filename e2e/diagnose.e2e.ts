@@ -179,6 +179,9 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
+    // Stacked, the groups mount afresh and ask again at the new width: a loading chart says so, then draws.
+    await expect.poll(() => page.getByText('Loading…').count()).toBe(0);
+    await expect.poll(() => page.getByText('No data in this range').count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-390.png'), fullPage: true });
     await page.close();
   });

@@ -186,9 +186,10 @@ export function DiagnosePage() {
             <DiagnoseGrid
               layout={view.layout}
               onLayout={(layout) => updateDiagnoseView((current) => setLayout(current, layout))}
-            >
-              {view.groups.map((group) => (
-                <div key={group.id}>
+              renderGroup={(id) => {
+                const group = view.groups.find((candidate) => candidate.id === id);
+                if (!group) return null;
+                return (
                   <DiagnoseGroupCard
                     group={group}
                     metricsByAlias={metricsByAlias}
@@ -198,23 +199,21 @@ export function DiagnosePage() {
                     rawAllowed={rawOk}
                     loadingMetrics={reported.isPending}
                     onAliases={(aliases) =>
-                      updateDiagnoseView((current) => setGroupAliases(current, group.id, aliases, defaultOf))
+                      updateDiagnoseView((current) => setGroupAliases(current, id, aliases, defaultOf))
                     }
                     onAggregation={(alias, aggregation) =>
-                      updateDiagnoseView((current) =>
-                        setAliasAggregation(current, group.id, alias, aggregation),
-                      )
+                      updateDiagnoseView((current) => setAliasAggregation(current, id, alias, aggregation))
                     }
                     onOption={(option, on) =>
-                      updateDiagnoseView((current) => setGroupOption(current, group.id, option, on))
+                      updateDiagnoseView((current) => setGroupOption(current, id, option, on))
                     }
-                    onRename={(name) => updateDiagnoseView((current) => renameGroup(current, group.id, name))}
-                    onRemove={() => updateDiagnoseView((current) => removeGroup(current, group.id))}
+                    onRename={(name) => updateDiagnoseView((current) => renameGroup(current, id, name))}
+                    onRemove={() => updateDiagnoseView((current) => removeGroup(current, id))}
                     onZoom={handleZoom}
                   />
-                </div>
-              ))}
-            </DiagnoseGrid>
+                );
+              }}
+            />
           )
         }
       </QueryState>

@@ -92,6 +92,7 @@ export function ChartBody(props: ChartBodyProps) {
       formatValue={format}
       onZoom={onZoom}
       onWidth={setWidth}
+      loading={query.data === undefined && (width === 0 || query.isFetching)}
     />
   );
 }

@@ -13,7 +13,8 @@ const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteS
 /** Min, max, mean and last of each series over the range shown; a series' name toggles it on the chart. */
 export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLegendProps) {
   if (series.length === 0) return null;
-  // On a phone the five columns scroll sideways inside the legend rather than widen the page.
+  // On a phone the five columns scroll sideways inside the legend rather than widen the page; a name stays on one
+  // line so that every row keeps the height the chart reserved for it.
   return (
     <Table.ScrollContainer minWidth={320} type="native">
       <Table fz="xs" verticalSpacing={2} horizontalSpacing="xs" highlightOnHover>
@@ -38,7 +39,7 @@ export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLege
                     aria-pressed={shown}
                     aria-label={`${shown ? 'Hide' : 'Show'} ${one.label}`}
                     fz="xs"
-                    style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+                    style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}
                   >
                     <Box
                       component="span"

@@ -1,6 +1,6 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Box, Text, useComputedColorScheme } from '@mantine/core';
+import { Box, Group, Loader, Text, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
@@ -25,6 +25,8 @@ export interface TimeSeriesChartProps {
   onZoom?: (range: TimeRange) => void;
   /** The plot's width in CSS pixels: series are asked for with maxPoints equal to it. */
   onWidth?: (width: number) => void;
+  /** The first answer is still on its way: says so instead of 'No data in this range'. */
+  loading?: boolean;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
@@ -41,7 +43,18 @@ function axisColors(scheme: 'light' | 'dark') {
  * sync key move one cursor together.
  */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { title, series, range, timeZone, height = 240, syncKey, formatValue, onZoom, onWidth } = props;
+  const {
+    title,
+    series,
+    range,
+    timeZone,
+    height = 240,
+    syncKey,
+    formatValue,
+    onZoom,
+    onWidth,
+    loading = false,
+  } = props;
   const { ref: sizeRef, width } = useElementSize();
   const targetRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
@@ -149,7 +162,15 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           role="img"
           aria-label={`${title}: ${series.map((one) => one.label).join(', ')}`}
         />
-        {empty && (
+        {empty && loading && (
+          <Group gap="xs" justify="center" pos="absolute" top="40%" w="100%" role="status">
+            <Loader size="xs" />
+            <Text c="dimmed" size="sm">
+              Loading…
+            </Text>
+          </Group>
+        )}
+        {empty && !loading && (
           <Text c="dimmed" size="sm" pos="absolute" top="40%" w="100%" ta="center">
             No data in this range
           </Text>
