@@ -1,8 +1,13 @@
+import { DEVICE_STATUS_BITS } from '@kelvin/domain';
 import type { MetricDefinition } from './metricCatalogue.ts';
 import { enumValues } from './metricEnums.ts';
 
-/** Point statuses the demo uses: 1 a good reading (spec default), 3 a reading in alarm, 8 a failed sensor. */
-export const DEMO_STATUS = { ok: 1, inAlarm: 3, sensorFailure: 8 } as const;
+/** Point statuses the demo uses, as device status bits: a good reading (the spec's default 1), alarm, fault. */
+export const DEMO_STATUS = {
+  ok: DEVICE_STATUS_BITS.OK,
+  inAlarm: DEVICE_STATUS_BITS.ALARM | DEVICE_STATUS_BITS.UNACKNOWLEDGED_ALARM,
+  sensorFailure: DEVICE_STATUS_BITS.FAULT,
+} as const;
 
 /** What a fault does to a unit: the metrics it pushes, and where. */
 interface FaultEffect {

@@ -15,24 +15,28 @@ describe('device status bits', () => {
     expect(decodeDeviceStatus(null)).toEqual([]);
     expect(decodeDeviceStatus(undefined)).toEqual([]);
     expect(decodeDeviceStatus(0)).toEqual(['OK']);
+    expect(decodeDeviceStatus(1)).toEqual(['OK']);
   });
 
   it('decodes each bit, in list order', () => {
     for (const [name, bit] of Object.entries(DEVICE_STATUS_BITS))
       expect(decodeDeviceStatus(bit)).toEqual([name]);
-    expect(decodeDeviceStatus(0x04 | 0x10 | 0x80)).toEqual(['DOWN', 'STALE', 'UNACKNOWLEDGED_ALARM']);
-    expect(decodeDeviceStatus(0xff)).toHaveLength(8);
+    expect(decodeDeviceStatus(0x08 | 0x20 | 0x100)).toEqual(['DOWN', 'STALE', 'UNACKNOWLEDGED_ALARM']);
+    // OK beside a problem bit adds nothing: the reading is in trouble.
+    expect(decodeDeviceStatus(0x01 | 0x04)).toEqual(['FAULT']);
+    expect(decodeDeviceStatus(0x1ff)).toHaveLength(8);
   });
 
   it('treats invalid integers as none and ignores unknown high bits', () => {
     expect(decodeDeviceStatus(-5)).toEqual([]);
     expect(decodeDeviceStatus(1.5)).toEqual([]);
-    expect(decodeDeviceStatus(0x100 | 0x02)).toEqual(['FAULT']);
+    expect(decodeDeviceStatus(0x200 | 0x04)).toEqual(['FAULT']);
   });
 
   it('round-trips through encode', () => {
     expect(encodeDeviceStatus(decodeDeviceStatus(0x2a))).toBe(0x2a);
-    expect(encodeDeviceStatus(['OK'])).toBe(0);
+    expect(encodeDeviceStatus(['OK'])).toBe(1);
+    expect(encodeDeviceStatus(['OK', 'FAULT'])).toBe(0x04);
   });
 
   it('has the spec colours and ranks', () => {
@@ -55,17 +59,18 @@ describe('device status bits', () => {
   });
 
   it('finds the worst status of a set of integers and names', () => {
-    expect(worstDeviceStatus([0x10, 0x01, 0x20])).toBe('DISABLED');
-    expect(worstDeviceStatus([0x02 | 0x04])).toBe('DOWN');
+    expect(worstDeviceStatus([0x20, 0x02, 0x40])).toBe('DISABLED');
+    expect(worstDeviceStatus([0x04 | 0x08])).toBe('DOWN');
     expect(worstDeviceStatus(['STALE', 'NULL'])).toBe('STALE');
-    expect(worstDeviceStatus([0x40])).toBe('NULL');
-    expect(worstDeviceStatus([0, -1, 0x08, 0x80, 'OK'])).toBeNull();
+    expect(worstDeviceStatus([0x80])).toBe('NULL');
+    expect(worstDeviceStatus([0, 1, -1, 0x10, 0x100, 'OK'])).toBeNull();
     expect(worstDeviceStatus([])).toBeNull();
   });
 
   it('colours a status by its worst bit', () => {
-    expect(deviceStatusColour(0x02 | 0x20)).toBe('olive');
+    expect(deviceStatusColour(0x04 | 0x40)).toBe('olive');
     expect(deviceStatusColour(0)).toBeNull();
+    expect(deviceStatusColour(1)).toBeNull();
     expect(deviceStatusColour(-1)).toBeNull();
   });
 });

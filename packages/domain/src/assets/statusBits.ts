@@ -1,21 +1,23 @@
 /**
  * Device status bits. The spec lists OK, DISABLED, FAULT, DOWN, ALARM, STALE, OVERRIDDEN, NULL and
- * UNACKNOWLEDGED_ALARM; it does not give bit values. We use the order of that list as bit positions (the
- * building-automation convention the list follows): DISABLED 0x01 ... UNACKNOWLEDGED_ALARM 0x80.
+ * UNACKNOWLEDGED_ALARM without bit values, and gives a reading's status the default 1. We use the order of that
+ * list as bit positions, OK first: the default 1 is then a good reading, as agents that send no status mean it.
+ * 0 is OK too (spec: "0 means OK"), -1 none.
  */
 export const DEVICE_STATUS_BITS = {
-  DISABLED: 0x01,
-  FAULT: 0x02,
-  DOWN: 0x04,
-  ALARM: 0x08,
-  STALE: 0x10,
-  OVERRIDDEN: 0x20,
-  NULL: 0x40,
-  UNACKNOWLEDGED_ALARM: 0x80,
+  OK: 0x001,
+  DISABLED: 0x002,
+  FAULT: 0x004,
+  DOWN: 0x008,
+  ALARM: 0x010,
+  STALE: 0x020,
+  OVERRIDDEN: 0x040,
+  NULL: 0x080,
+  UNACKNOWLEDGED_ALARM: 0x100,
 } as const;
 
-export type DeviceStatusBit = keyof typeof DEVICE_STATUS_BITS;
-export type DeviceStatus = 'OK' | DeviceStatusBit;
+export type DeviceStatus = keyof typeof DEVICE_STATUS_BITS;
+export type DeviceStatusBit = Exclude<DeviceStatus, 'OK'>;
 
 /** Spec: status -1 means none (no status known), 0 means OK. */
 export const DEVICE_STATUS_NONE = -1;
@@ -34,19 +36,20 @@ const BIT_ORDER: readonly DeviceStatusBit[] = [
 
 /**
  * The statuses a status integer carries: [] for none (-1, null, or anything that is not a status integer),
- * ['OK'] for 0, else each set bit in list order. Bits above UNACKNOWLEDGED_ALARM are ignored.
+ * ['OK'] for 0 or the OK bit alone, else each problem bit in list order (OK beside a problem says nothing more).
+ * Bits above UNACKNOWLEDGED_ALARM are ignored.
  */
 export function decodeDeviceStatus(status: number | null | undefined): DeviceStatus[] {
   if (status === null || status === undefined || !Number.isInteger(status) || status < 0) return [];
-  if (status === DEVICE_STATUS_OK) return ['OK'];
-  return BIT_ORDER.filter((bit) => (status & DEVICE_STATUS_BITS[bit]) !== 0);
+  const problems = BIT_ORDER.filter((bit) => (status & DEVICE_STATUS_BITS[bit]) !== 0);
+  return problems.length > 0 ? problems : ['OK'];
 }
 
-/** The inverse of decodeDeviceStatus for the bits given; OK adds nothing. */
+/** The inverse of decodeDeviceStatus: the bits of the statuses given, OK's own bit when there is no other. */
 export function encodeDeviceStatus(statuses: Iterable<DeviceStatus>): number {
   let value = DEVICE_STATUS_OK;
   for (const status of statuses) if (status !== 'OK') value |= DEVICE_STATUS_BITS[status];
-  return value;
+  return value === DEVICE_STATUS_OK ? DEVICE_STATUS_BITS.OK : value;
 }
 
 /** The statuses with a colour and a rank: the ones a display singles out. */
