@@ -117,7 +117,7 @@ const assetUpdateFields = {
     .optional(),
 };
 /** ISO-8601 duration such as PT10M (spec: active alert interval PT10M). */
-const isoDuration = z
+export const isoDuration = z
   .string()
   .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/, {
     message: "Duration string not recognized. Must start with 'P'.",

@@ -1,5 +1,6 @@
 import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
+import { detectedProblemsEndpoints } from './detectedProblems.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { metricsEndpoints } from './metrics.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
@@ -25,6 +26,7 @@ export * from './fileAttachments.ts';
 export * from './live.ts';
 export * from './storableInput.ts';
 export * from './sharedViews.ts';
+export * from './detectedProblems.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -37,6 +39,7 @@ export const contract = {
   ...telemetryEndpoints,
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,
+  ...detectedProblemsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

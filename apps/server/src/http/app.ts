@@ -19,6 +19,7 @@ import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
+import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   registerMetricsRoutes(context);
   registerUploadsRoutes(context);
   registerSharedViewsRoutes(context);
+  registerProblemsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

@@ -83,8 +83,9 @@ export async function visibleAssetIds(
   db: DbOrTx,
   auth: AuthContext,
   assetIds: readonly number[],
+  permission = METRICS_READ,
 ): Promise<{ visible: number[]; missing: number[] }> {
-  const visibility = await assetVisibility(db, auth, METRICS_READ);
+  const visibility = await assetVisibility(db, auth, permission);
   // The contract bounds every id to MAX_ID, so each is a valid integer for PostgreSQL.
   const unique = [...new Set(assetIds)];
   const rows =
