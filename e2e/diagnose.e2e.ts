@@ -17,7 +17,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   let browser: Browser;
   let unitId = 0;
   let savedViewId = 0;
-  let points: { assetId: number; alias: string; ts: number; value: number }[] = [];
+  let points: { assetId: number; alias: string; ts: number; value: number; status: number }[] = [];
   const names = new Map<string, string>();
 
   beforeAll(async () => {
@@ -50,6 +50,8 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
         alias,
         ts: now - 3_600_000 + index * 30_000,
         value: 18 + series * 10 + Math.sin(index / 8) * 2,
+        // The return air reports a fault (status bit 0x04) for ten minutes; every other reading is OK (0x01).
+        status: alias === 'temperature.returnAir' && index >= 80 && index < 100 ? 0x04 : 0x01,
       })).filter((point, index) => !(alias === 'temperature.supplyAir' && index >= 50 && index < 70)),
     );
     const answer = await fetch(`${server.url}/api/telemetry.ingest`, {
@@ -86,6 +88,8 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await expect
       .poll(async () => (await rows.allTextContents()).filter((row) => /\d+\.\d/.test(row)).length)
       .toBe(3);
+    // The default view's alert Gantt asked the alert view of the unit: no rule evaluates yet, so none.
+    await expect.poll(() => page.getByText('No alerts in this range').count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-1440.png') });
 
     // Every axis follows the chosen time zone.
@@ -136,6 +140,31 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     ]);
     const cells = await table.getByRole('row').allTextContents();
     expect(cells.filter((row) => /\d+\.\d °C$/.test(row)).length).toBeGreaterThan(10);
+
+    // A status Gantt group: the return air's fault drawn as its own run, by metric and then by status.
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByRole('menuitem', { name: 'Status Gantt Chart' }).click();
+    const statusPicker = page.getByRole('textbox', { name: 'Metrics of Status Gantt Chart' });
+    await statusPicker.click();
+    await statusPicker.fill('temperature.returnAir');
+    await page.getByRole('option', { name: 'returnAir', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const timeline = page.getByRole('img', { name: /^Status Gantt Chart: / });
+    // OK, the fault, OK again: three runs in one lane.
+    await expect
+      .poll(() => timeline.getAttribute('aria-label'))
+      .toBe(`Status Gantt Chart: 1 lanes, 3 bars: ${names.get('temperature.returnAir') ?? ''}`);
+    await page.getByText('By status', { exact: true }).click();
+    await expect
+      .poll(() => timeline.getAttribute('aria-label'))
+      .toBe('Status Gantt Chart: 2 lanes, 3 bars: Fault, OK');
+    const statuses = page.getByRole('combobox', { name: 'Statuses of Status Gantt Chart' });
+    await statuses.click();
+    await page.getByRole('option', { name: 'Fault', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => timeline.getAttribute('aria-label'))
+      .toBe('Status Gantt Chart: 1 lanes, 1 bars: Fault');
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-groups-1440.png'), fullPage: true });
 
     // The table exports every raw reading of its range: times in Tokyo, values as ingested.

@@ -5,3 +5,5 @@ export * from './diagnoseView.ts';
 export * from './metricsView.ts';
 export * from './viewSelection.ts';
 export * from './groupEdits.ts';
+export * from './statusTimeline.ts';
+export * from './alertTimeline.ts';

@@ -14,10 +14,20 @@ import { notify } from '../../app/toasts/toasts.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AggregationPicker } from './AggregationPicker.tsx';
 import { downloadExport, type ExportFormat } from './exportSeries.ts';
+import { useDiagnoseStore, updateDiagnoseView } from './diagnoseStore.ts';
 import { ChartBody } from './GroupChartBody.tsx';
 import { GroupMenu } from './GroupMenu.tsx';
+import { AlertGanttBody } from './GroupAlertGanttBody.tsx';
+import { StatusGanttBody } from './GroupStatusGanttBody.tsx';
 import { TableBody } from './GroupTableBody.tsx';
 import { MetricPicker } from './MetricPicker.tsx';
+
+const PICK_VERB: Readonly<Record<DiagnoseGroup['type'], string>> = {
+  chart: 'chart',
+  table: 'tabulate',
+  statusGantt: 'follow the statuses of',
+  alertGantt: 'chart',
+};
 
 /** The class of the drag handle: only the header's grip moves a group, so that charts can be dragged to zoom. */
 export const DRAG_HANDLE_CLASS = 'diagnose-drag-handle';
@@ -52,6 +62,7 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
   );
   const aggregationOf = (metric: Metric) => effectiveAggregation(group, metric.alias, rawAllowed);
   const charted = group.type === 'chart' || group.type === 'table';
+  const statusConfig = useDiagnoseStore((state) => state.view.statusGanttChartConfig);
 
   async function handleExport(format: ExportFormat) {
     setExported(0);
@@ -123,14 +134,14 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
             onOption={props.onOption}
             onRemove={props.onRemove}
             onExport={
-              chosen.length > 0 && assets.length > 0 && exported === null
+              charted && chosen.length > 0 && assets.length > 0 && exported === null
                 ? (format) => void handleExport(format)
                 : undefined
             }
           />
         </Group>
       </Group>
-      {charted && (
+      {group.type !== 'alertGantt' && (
         <MetricPicker
           label={`Metrics of ${group.name}`}
           metrics={available}
@@ -154,17 +165,30 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
       )}
       <div ref={bodyRef} style={{ flex: 1, minHeight: 0, marginTop: 6 }}>
         {group.type === 'alertGantt' ? (
-          <Text c="dimmed" size="sm" ta="center" py="md">
-            No alerts in this range
-          </Text>
-        ) : group.type === 'statusGantt' ? (
-          <Text c="dimmed" size="sm" ta="center" py="md">
-            Status timelines are not available yet.
-          </Text>
+          <AlertGanttBody
+            title={group.name}
+            assets={assets}
+            range={range}
+            timeZone={timeZone}
+            height={height}
+            onZoom={props.onZoom}
+          />
         ) : chosen.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="lg">
-            Pick metrics to {group.type === 'table' ? 'tabulate' : 'chart'} them here.
+            Pick metrics to {PICK_VERB[group.type]} them here.
           </Text>
+        ) : group.type === 'statusGantt' ? (
+          <StatusGanttBody
+            title={group.name}
+            assets={assets}
+            metrics={chosen}
+            range={range}
+            timeZone={timeZone}
+            height={height}
+            config={statusConfig}
+            onConfig={(config) => updateDiagnoseView((view) => ({ ...view, statusGanttChartConfig: config }))}
+            onZoom={props.onZoom}
+          />
         ) : group.type === 'table' ? (
           <TableBody
             title={group.name}

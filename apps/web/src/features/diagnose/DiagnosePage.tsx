@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconChartLine, IconLayoutGridAdd, IconTable, IconTimeline, IconZoomOut } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconChartLine,
+  IconLayoutGridAdd,
+  IconTable,
+  IconTimeline,
+  IconZoomOut,
+} from '@tabler/icons-react';
 import {
   addGroup,
   assetDisplayName,
@@ -61,6 +68,7 @@ function withZoomHistory(view: DiagnoseViewData, history: ZoomHistory): Diagnose
 const ADDABLE: readonly { type: DiagnoseGroupType; label: string; icon: typeof IconChartLine }[] = [
   { type: 'chart', label: 'Chart', icon: IconChartLine },
   { type: 'table', label: 'Table', icon: IconTable },
+  { type: 'statusGantt', label: 'Status Gantt Chart', icon: IconChartBar },
   { type: 'alertGantt', label: 'Alert Gantt Chart', icon: IconTimeline },
 ];
 

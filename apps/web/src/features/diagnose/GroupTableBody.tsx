@@ -3,6 +3,7 @@ import { Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type Aggregation, type TimeRange } from '@kelvin/domain';
 import { QueryError } from '../admin/QueryState.tsx';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { useChartSeries } from './diagnoseQueries.ts';
 
 export interface TableBodyProps {
@@ -27,10 +28,6 @@ export function TableBody({ title, assets, metrics, aggregationOf, range, timeZo
     range,
     width: TABLE_BUCKETS,
   });
-  const time = useMemo(
-    () => new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'short', timeStyle: 'medium' }),
-    [timeZone],
-  );
   const { columns, rows } = useMemo(() => {
     const byId = new Map(metrics.map((metric) => [metric.metricId, metric]));
     const names = new Map(assets.map((asset) => [asset.assetId, asset.name]));
@@ -88,7 +85,7 @@ export function TableBody({ title, assets, metrics, aggregationOf, range, timeZo
           <Table.Tbody>
             {shown.map(([ts, values]) => (
               <Table.Tr key={ts}>
-                <Table.Td>{time.format(ts)}</Table.Td>
+                <Table.Td>{formatDateTime(ts, timeZone)}</Table.Td>
                 {columns.map((column, index) => (
                   <Table.Td key={column} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {values[index] ?? '-------'}

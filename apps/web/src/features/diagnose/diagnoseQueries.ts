@@ -65,3 +65,21 @@ export function useChartSeries(request: ChartRequest) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Spec: the active alert interval. */
+const ACTIVE_ALERT_INTERVAL = 'PT10M';
+
+/** The alerts of the given assets over the screen's range, for the alert Gantt. */
+export function useAlertView(assetIds: readonly number[], range: { from: number; to: number }) {
+  const body = {
+    assetIds: [...assetIds],
+    activeInterval: ACTIVE_ALERT_INTERVAL,
+    timeWindow: { from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
+  };
+  return useQuery({
+    queryKey: [...diagnoseKey, 'alertView', body],
+    queryFn: ({ signal }) => apiCall(contract.detectedProblemsListAlertView, { body, signal }),
+    enabled: assetIds.length > 0 && range.to > range.from,
+    placeholderData: keepPreviousData,
+  });
+}

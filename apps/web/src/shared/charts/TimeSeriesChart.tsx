@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
+import { axisStyle, timeAxisOptions } from './timeAxis.ts';
 
 export type { TimeRange };
 
@@ -30,12 +31,6 @@ export interface TimeSeriesChartProps {
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
-
-function axisColors(scheme: 'light' | 'dark') {
-  return scheme === 'dark'
-    ? { stroke: '#c1c2c5', grid: 'rgba(255,255,255,0.08)' }
-    : { stroke: '#495057', grid: 'rgba(0,0,0,0.07)' };
-}
 
 /**
  * The one chart module: uPlot over millisecond timestamps in the chosen time zone. Gaps stay gaps, step metrics
@@ -75,20 +70,11 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   useEffect(() => {
     const target = targetRef.current;
     if (!target || plotWidth <= 0) return;
-    const colors = axisColors(scheme);
-    const axis = {
-      stroke: colors.stroke,
-      grid: { stroke: colors.grid, width: 1 },
-      ticks: { stroke: colors.grid },
-    };
+    const axis = axisStyle(scheme);
     const options: uPlot.Options = {
+      ...timeAxisOptions({ timeZone, syncKey, latest }),
       width: plotWidth,
       height,
-      ms: 1,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts), timeZone),
-      legend: { show: false },
-      cursor: { sync: syncKey ? { key: syncKey } : undefined, drag: { x: true, y: false, setScale: false } },
-      scales: { x: { time: true, range: () => [latest.current.range.from, latest.current.range.to] } },
       axes: [
         axis,
         {
@@ -110,18 +96,6 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           value: (_u: uPlot, value: number | null) => (one.format ?? latest.current.formatValue)(value),
         })),
       ],
-      hooks: {
-        setSelect: [
-          (plot) => {
-            const { left, width: selected } = plot.select;
-            if (selected < 2) return;
-            const from = Math.round(plot.posToVal(left, 'x'));
-            const to = Math.round(plot.posToVal(left + selected, 'x'));
-            plot.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            if (to > from) latest.current.onZoom?.({ from, to });
-          },
-        ],
-      },
     };
     const plot = new uPlot(options, data, target);
     plotRef.current = plot;
