@@ -203,6 +203,20 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     expect(saved).toMatchObject({ type: 'PERSONAL', context: 'DIAGNOSE', schema: 'v4' });
     savedViewId = saved?.sharedViewId ?? 0;
 
+    // An absolute range typed in the screen's zone (Tokyo): the last half hour, as wall-clock times there.
+    await page.getByRole('button', { name: 'Custom range' }).click();
+    const tokyo = (ts: number) => new Date(ts + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const end = Date.now();
+    await page.getByRole('textbox', { name: 'From' }).fill(tokyo(end - 1_800_000));
+    await page.getByRole('textbox', { name: 'To' }).fill(tokyo(end));
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-custom-range-1440.png') });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const rangeInput = page.getByRole('combobox', { name: 'Time range' });
+    await expect.poll(() => rangeInput.getAttribute('placeholder')).toMatch(/ – /);
+    await expect
+      .poll(async () => (await rows.allTextContents()).filter((row) => /\d+\.\d/.test(row)).length)
+      .toBeGreaterThanOrEqual(3);
+
     // On a phone the groups follow the narrower screen: nothing overflows sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect

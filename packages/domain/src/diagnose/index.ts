@@ -7,3 +7,4 @@ export * from './viewSelection.ts';
 export * from './groupEdits.ts';
 export * from './statusTimeline.ts';
 export * from './alertTimeline.ts';
+export * from './zonedTime.ts';

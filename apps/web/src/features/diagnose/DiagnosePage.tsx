@@ -153,7 +153,7 @@ export function DiagnosePage() {
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="wrap">
         {me.data && <DiagnoseViewsMenu user={me.data.user} />}
-        <TimeRangePicker value={choice} onChange={handleRange} />
+        <TimeRangePicker value={choice} range={range} timeZone={timeZone} onChange={handleRange} />
         <TimeZonePicker
           value={timeZone}
           onChange={(zone) => updateDiagnoseView((current) => ({ ...current, timezone: zone }))}
