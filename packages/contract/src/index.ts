@@ -6,6 +6,7 @@ import { metricsEndpoints } from './metrics.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
+import { thresholdsEndpoints } from './thresholds.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
 import { usersEndpoints } from './users.ts';
 import type { EndpointDef } from './endpoint.ts';
@@ -27,6 +28,7 @@ export * from './live.ts';
 export * from './storableInput.ts';
 export * from './sharedViews.ts';
 export * from './detectedProblems.ts';
+export * from './thresholds.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -40,6 +42,7 @@ export const contract = {
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,
   ...detectedProblemsEndpoints,
+  ...thresholdsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

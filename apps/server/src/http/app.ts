@@ -20,6 +20,7 @@ import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
 import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
+import { registerThresholdsRoutes } from '../modules/thresholds/thresholdsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
   registerUploadsRoutes(context);
   registerSharedViewsRoutes(context);
   registerProblemsRoutes(context);
+  registerThresholdsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

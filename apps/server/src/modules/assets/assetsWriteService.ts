@@ -6,6 +6,7 @@ import { badField, badRequest, conflict, notFound } from '../../http/httpError.t
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { findCompany } from '../companies/companiesRepository.ts';
 import { recordEvent } from '../events/recordEvent.ts';
+import { requireAttachableGroup } from '../thresholds/thresholdsService.ts';
 import { addAssetToDefaultGroups, removeAssetFromAllGroups } from '../access/accessGroupsRepository.ts';
 import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
 import { presentOne } from './assetsPresenter.ts';
@@ -115,6 +116,9 @@ export async function updateAssetFields(
     const changed = Object.keys(fields);
     // Nothing to change: nothing written and nothing in the audit trail, as for companies and users.
     if (changed.length === 0) return presentOne(tx, current);
+    if (typeof fields.thresholdGroupId === 'number') {
+      await requireAttachableGroup(tx, fields.thresholdGroupId, current.companyId);
+    }
     const row = await updateAsset(tx, assetId, fields);
     if (fields.name !== undefined) {
       if (fields.name === null) await deleteProperty(tx, assetId, 'name');

@@ -411,3 +411,27 @@ export const sharedViews = pgTable(
     index('shared_views_creator_idx').on(t.creatorId, t.context),
   ],
 );
+
+/**
+ * Threshold groups: per metric alias, warning and critical limits, low and high. A group belongs to a company;
+ * assets attach one through `assets.threshold_group_id`. Charts draw the limits; problem rules evaluate them.
+ * Limits travel whole with their group (a few hundred at most), so they are kept as one JSON list.
+ */
+export const thresholdGroups = pgTable(
+  'threshold_groups',
+  {
+    thresholdGroupId: serial('threshold_group_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    limits: jsonb('limits').notNull().default([]),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.userId),
+    ...timestamps,
+  },
+  (t) => [index('threshold_groups_company_idx').on(t.companyId)],
+);
