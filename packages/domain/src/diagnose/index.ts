@@ -8,3 +8,4 @@ export * from './groupEdits.ts';
 export * from './statusTimeline.ts';
 export * from './alertTimeline.ts';
 export * from './zonedTime.ts';
+export * from './thresholdBands.ts';

@@ -1,15 +1,31 @@
 import { useState } from 'react';
-import { Alert, Button, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Divider, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type { Asset } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { useUpdateAsset } from '../assets/assetsQueries.ts';
+import { ThresholdsSection } from '../thresholds/ThresholdsSection.tsx';
 import { failWithToast, toastsFor } from './mutationToasts.ts';
 import { usePermissionScope } from './permissionScope.ts';
 
-/** adminCompanyAssetMonitoring: whether the asset is monitored, and its monitor group. */
+/** adminCompanyAssetMonitoring: whether the asset is monitored, its monitor group, and its thresholds. */
 export function AssetMonitoringTab() {
-  return <AssetFromRoute>{(asset) => <MonitoringForm key={asset.assetId} asset={asset} />}</AssetFromRoute>;
+  return (
+    <AssetFromRoute>
+      {(asset) => (
+        <Stack gap="xl">
+          <MonitoringForm key={asset.assetId} asset={asset} />
+          <Divider />
+          <ThresholdsOfAsset asset={asset} />
+        </Stack>
+      )}
+    </AssetFromRoute>
+  );
+}
+
+function ThresholdsOfAsset({ asset }: { asset: Asset }) {
+  const canWrite = usePermissionScope().forCompany('assets:write', asset.companyId);
+  return <ThresholdsSection asset={asset} canWrite={canWrite} />;
 }
 
 function MonitoringForm({ asset }: { asset: Asset }) {

@@ -8,6 +8,7 @@ import {
   RAW_RANGE_MESSAGE,
   type Aggregation,
   type DiagnoseGroup,
+  type Limits,
   type TimeRange,
 } from '@kelvin/domain';
 import { notify } from '../../app/toasts/toasts.ts';
@@ -41,6 +42,8 @@ export interface DiagnoseGroupCardProps {
   timeZone: string;
   rawAllowed: boolean;
   loadingMetrics: boolean;
+  /** The threshold asset's limits by metric alias, when thresholds are shown. */
+  limits?: ReadonlyMap<string, Limits>;
   onAliases: (aliases: string[]) => void;
   onAggregation: (alias: string, aggregation: Aggregation) => void;
   onOption: (option: 'showRawData' | 'showStackedCharts', on: boolean) => void;
@@ -212,6 +215,7 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
                 syncKey="diagnose"
                 height={Math.max(140, height / chosen.length)}
                 onZoom={props.onZoom}
+                limits={props.limits}
               />
             ))}
           </Stack>
@@ -226,6 +230,7 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
             syncKey="diagnose"
             height={height}
             onZoom={props.onZoom}
+            limits={props.limits}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   IconChartBar,
   IconChartLine,
@@ -40,6 +40,7 @@ import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
 import { updateDiagnoseView, useDiagnoseStore, withBaseRange } from './diagnoseStore.ts';
+import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
 
@@ -129,6 +130,20 @@ export function DiagnosePage() {
     }
   }, [assetId, view.selectedAssets]);
 
+  // Thresholds drawn are those of the view's threshold asset (the focused one when switched on here).
+  const thresholds = useAssetThresholds(view.thresholdAsset);
+  const limits = useMemo(
+    () =>
+      view.thresholdAsset === null
+        ? undefined
+        : new Map((thresholds.data?.limits ?? []).map((limit) => [limit.metricAlias, limit])),
+    [view.thresholdAsset, thresholds.data],
+  );
+  const thresholdNote =
+    view.thresholdAsset !== null && thresholds.data && thresholds.data.thresholdGroupId === null
+      ? 'This unit has no threshold group.'
+      : undefined;
+
   const handleZoom = useCallback(
     (next: TimeRange) =>
       updateDiagnoseView((current) => withZoomHistory(current, zoomTo(zoomHistoryOf(current), next))),
@@ -167,6 +182,15 @@ export function DiagnosePage() {
         >
           Zoom out
         </Button>
+        <Switch
+          label="Thresholds"
+          description={thresholdNote}
+          checked={view.thresholdAsset !== null}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            updateDiagnoseView((current) => ({ ...current, thresholdAsset: on ? assetId : null }));
+          }}
+        />
         <Menu position="bottom-start">
           <Menu.Target>
             <Button leftSection={<IconLayoutGridAdd size={16} />}>Add group</Button>
@@ -218,6 +242,7 @@ export function DiagnosePage() {
                     onRename={(name) => updateDiagnoseView((current) => renameGroup(current, id, name))}
                     onRemove={() => updateDiagnoseView((current) => removeGroup(current, id))}
                     onZoom={handleZoom}
+                    limits={limits}
                   />
                 );
               }}

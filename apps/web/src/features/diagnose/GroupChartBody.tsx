@@ -3,7 +3,9 @@ import type { Metric, TimeSeries } from '@kelvin/contract';
 import {
   formatMetricValue,
   formatMetricValueWithUnits,
+  thresholdBands,
   type Aggregation,
+  type Limits,
   type TimeRange,
 } from '@kelvin/domain';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
@@ -50,14 +52,18 @@ export interface ChartBodyProps {
   syncKey: string;
   /** Pixels for the plot and its legend together. */
   height: number;
+  /** The threshold asset's limits by metric alias, when thresholds are shown. */
+  limits?: ReadonlyMap<string, Limits>;
   onZoom: (range: TimeRange) => void;
 }
 
 const LEGEND_ROW_PX = 26;
+/** Translucent, so that lines and grid show through in either colour scheme. */
+const BAND_COLOURS = { WARNING: 'rgba(240, 140, 0, 0.14)', CRITICAL: 'rgba(224, 49, 49, 0.16)' } as const;
 
 /** One chart of a group: its metrics for its assets over the screen's range, asked for at the plot's width. */
 export function ChartBody(props: ChartBodyProps) {
-  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, height, onZoom } = props;
+  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, height, onZoom, limits } = props;
   const [width, setWidth] = useState(0);
   const query = useChartSeries({
     assetIds: assets.map((asset) => asset.assetId),
@@ -77,6 +83,21 @@ export function ChartBody(props: ChartBodyProps) {
     [first, sharedUnits],
   );
 
+  const bands = useMemo(
+    () =>
+      metrics.flatMap((metric) => {
+        const limit = limits?.get(metric.alias);
+        return limit
+          ? thresholdBands(limit).map((band) => ({
+              from: band.from,
+              to: band.to,
+              color: BAND_COLOURS[band.level],
+            }))
+          : [];
+      }),
+    [metrics, limits],
+  );
+
   if (query.isError) {
     return <QueryError label={title} error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -93,6 +114,7 @@ export function ChartBody(props: ChartBodyProps) {
       onZoom={onZoom}
       onWidth={setWidth}
       loading={query.data === undefined && (width === 0 || query.isFetching)}
+      bands={bands}
     />
   );
 }

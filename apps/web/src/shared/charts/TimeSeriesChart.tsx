@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
+import { drawBands, valueRange, type ChartBand } from './chartBands.ts';
 import { axisStyle, timeAxisOptions } from './timeAxis.ts';
 
 export type { TimeRange };
@@ -28,9 +29,14 @@ export interface TimeSeriesChartProps {
   onWidth?: (width: number) => void;
   /** The first answer is still on its way: says so instead of 'No data in this range'. */
   loading?: boolean;
+  /** Threshold bands behind the lines; the value axis reaches every one. */
+  bands?: readonly ChartBand[];
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
+const NO_BANDS: readonly ChartBand[] = [];
+const bandEdges = (bands: readonly ChartBand[]) =>
+  bands.flatMap((band) => [band.from, band.to].filter((edge): edge is number => edge !== null));
 
 /**
  * The one chart module: uPlot over millisecond timestamps in the chosen time zone. Gaps stay gaps, step metrics
@@ -49,14 +55,15 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     onZoom,
     onWidth,
     loading = false,
+    bands = NO_BANDS,
   } = props;
   const { ref: sizeRef, width } = useElementSize();
   const targetRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   // What uPlot's callbacks read: the newest props, without rebuilding the plot for each.
-  const latest = useRef({ range, formatValue, onZoom });
+  const latest = useRef({ range, formatValue, onZoom, bands });
   useLayoutEffect(() => {
-    latest.current = { range, formatValue, onZoom };
+    latest.current = { range, formatValue, onZoom, bands };
   });
   const scheme = useComputedColorScheme('light');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -71,10 +78,16 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     const target = targetRef.current;
     if (!target || plotWidth <= 0) return;
     const axis = axisStyle(scheme);
+    const time = timeAxisOptions({ timeZone, syncKey, latest });
     const options: uPlot.Options = {
-      ...timeAxisOptions({ timeZone, syncKey, latest }),
+      ...time,
       width: plotWidth,
       height,
+      scales: {
+        ...time.scales,
+        y: { range: (_u, min, max) => valueRange(min, max, bandEdges(latest.current.bands)) },
+      },
+      hooks: { ...time.hooks, drawClear: [(plot) => drawBands(plot, latest.current.bands)] },
       axes: [
         axis,
         {
@@ -107,7 +120,8 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shape, timeZone, syncKey, height, scheme, plotWidth > 0]);
 
-  useEffect(() => plotRef.current?.setData(data, true), [data]);
+  // New bands may move the value axis: the data is set again so that the scale is worked out anew.
+  useEffect(() => plotRef.current?.setData(data, true), [data, bands]);
   useEffect(() => {
     if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
   }, [plotWidth, height]);
@@ -134,7 +148,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         <div
           ref={targetRef}
           role="img"
-          aria-label={`${title}: ${series.map((one) => one.label).join(', ')}`}
+          aria-label={`${title}: ${series.map((one) => one.label).join(', ')}${bands.length > 0 ? '; limits shown as bands' : ''}`}
         />
         {empty && loading && (
           <Group gap="xs" justify="center" pos="absolute" top="40%" w="100%" role="status">
