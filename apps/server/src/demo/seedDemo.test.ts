@@ -12,6 +12,7 @@ import {
   assetTypeProperties,
   companies,
   events,
+  thresholdGroups,
   users,
 } from '../platform/db/schema.ts';
 import { verifyPassword } from '../platform/identity/passwords.ts';
@@ -59,6 +60,13 @@ describe('seedDemo', () => {
       if (!user) throw new Error(`missing ${demoUser.email}`);
       const visible = await accessGroupAssetIds(database.db, user.userId);
       expect(visible.size).toBe(fleet.filter((asset) => asset.companyId === user.companyId).length);
+    }
+    // Each customer's units are held to its threshold group, so charts can show limits from the first start.
+    const groups = await database.db.select().from(thresholdGroups);
+    expect(groups.map((group) => group.companyId).sort()).toEqual([2, 3, 4]);
+    for (const unit of ofType(4)) {
+      const group = groups.find((one) => one.thresholdGroupId === unit.thresholdGroupId);
+      expect(group?.companyId).toBe(unit.companyId);
     }
     const metadata = await database.db.select().from(assetArtifacts);
     expect(metadata).toHaveLength(ofType(61).length);

@@ -10,6 +10,7 @@ import type { FileStore } from '../platform/files/fileStore.ts';
 import { hashPassword } from '../platform/identity/passwords.ts';
 import { syncCompanyIdSequence } from '../modules/companies/companiesRepository.ts';
 import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './demoFleet.ts';
+import { seedThresholds } from './seedThresholds.ts';
 import { seedFleet } from './seedFleet.ts';
 import { seedMetricCatalogue } from './seedMetrics.ts';
 
@@ -128,4 +129,8 @@ async function seedCompany(
 
   // Customer users are external: they see only what their access groups hold, so each gets their company's sites.
   await seedFleet(tx, company.companyId, demo, companyId === PROVIDER_COMPANY_ID ? [] : userIds, files);
+  const [firstUser] = userIds;
+  if (companyId !== PROVIDER_COMPANY_ID && firstUser !== undefined) {
+    await seedThresholds(tx, company.companyId, firstUser);
+  }
 }
