@@ -120,6 +120,21 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await zoomOut.click();
     await expect.poll(() => zoomOut.isDisabled()).toBe(true);
 
+    // The same series half an hour earlier, dashed on the current axis and named by their offset.
+    await page.getByRole('button', { name: 'Actions of Metrics' }).click();
+    await page.getByRole('menuitem', { name: 'Compare with an earlier period…' }).click();
+    await page.getByRole('radio', { name: 'Some hours back' }).check();
+    await page.getByRole('textbox', { name: 'Hours back' }).fill('0.5');
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const earlier = page.getByRole('button', {
+      name: `Hide ${names.get('temperature.returnAir') ?? ''} · 30 min earlier`,
+    });
+    await expect.poll(() => earlier.count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-compare-1440.png') });
+    await page.getByRole('button', { name: 'Actions of Metrics' }).click();
+    await page.getByRole('menuitem', { name: 'Stop comparing' }).click();
+    await expect.poll(() => earlier.count()).toBe(0);
+
     // A table group: added below, renamed, showing the same query as rows of time by metric.
     await page.getByRole('button', { name: 'Add group' }).click();
     await page.getByRole('menuitem', { name: 'Table' }).click();

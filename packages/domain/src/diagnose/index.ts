@@ -9,3 +9,4 @@ export * from './statusTimeline.ts';
 export * from './alertTimeline.ts';
 export * from './zonedTime.ts';
 export * from './thresholdBands.ts';
+export * from './comparePeriod.ts';

@@ -15,6 +15,8 @@ import { notify } from '../../app/toasts/toasts.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AggregationPicker } from './AggregationPicker.tsx';
 import { downloadExport, type ExportFormat } from './exportSeries.ts';
+import { CompareModal } from './CompareModal.tsx';
+import { setGroupCompare, useCompareStore } from './compareStore.ts';
 import { useDiagnoseStore, updateDiagnoseView } from './diagnoseStore.ts';
 import { ChartBody } from './GroupChartBody.tsx';
 import { GroupMenu } from './GroupMenu.tsx';
@@ -66,6 +68,8 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
   const aggregationOf = (metric: Metric) => effectiveAggregation(group, metric.alias, rawAllowed);
   const charted = group.type === 'chart' || group.type === 'table';
   const statusConfig = useDiagnoseStore((state) => state.view.statusGanttChartConfig);
+  const compare = useCompareStore((state) => (group.type === 'chart' ? state.byGroup[group.id] : undefined));
+  const [choosingCompare, setChoosingCompare] = useState(false);
 
   async function handleExport(format: ExportFormat) {
     setExported(0);
@@ -136,6 +140,9 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
             onRename={() => setRenaming(true)}
             onOption={props.onOption}
             onRemove={props.onRemove}
+            comparing={compare !== undefined}
+            onCompare={() => setChoosingCompare(true)}
+            onStopCompare={() => setGroupCompare(group.id, null)}
             onExport={
               charted && chosen.length > 0 && assets.length > 0 && exported === null
                 ? (format) => void handleExport(format)
@@ -216,6 +223,7 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
                 height={Math.max(140, height / chosen.length)}
                 onZoom={props.onZoom}
                 limits={props.limits}
+                compare={compare}
               />
             ))}
           </Stack>
@@ -231,9 +239,23 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
             height={height}
             onZoom={props.onZoom}
             limits={props.limits}
+            compare={compare}
           />
         )}
       </div>
+      {choosingCompare && (
+        <CompareModal
+          groupName={group.name}
+          opened
+          range={range}
+          timeZone={timeZone}
+          onClose={() => setChoosingCompare(false)}
+          onApply={(choice) => {
+            setGroupCompare(group.id, choice);
+            setChoosingCompare(false);
+          }}
+        />
+      )}
     </Paper>
   );
 }

@@ -40,6 +40,7 @@ import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
 import { updateDiagnoseView, useDiagnoseStore, withBaseRange } from './diagnoseStore.ts';
+import { setGroupCompare } from './compareStore.ts';
 import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
@@ -240,7 +241,10 @@ export function DiagnosePage() {
                       updateDiagnoseView((current) => setGroupOption(current, id, option, on))
                     }
                     onRename={(name) => updateDiagnoseView((current) => renameGroup(current, id, name))}
-                    onRemove={() => updateDiagnoseView((current) => removeGroup(current, id))}
+                    onRemove={() => {
+                      setGroupCompare(id, null);
+                      updateDiagnoseView((current) => removeGroup(current, id));
+                    }}
                     onZoom={handleZoom}
                     limits={limits}
                   />

@@ -3,8 +3,12 @@ import type { Metric, TimeSeries } from '@kelvin/contract';
 import {
   formatMetricValue,
   formatMetricValueWithUnits,
+  comparedRange,
+  compareOffset,
+  offsetLabel,
   thresholdBands,
   type Aggregation,
+  type CompareChoice,
   type Limits,
   type TimeRange,
 } from '@kelvin/domain';
@@ -54,26 +58,49 @@ export interface ChartBodyProps {
   height: number;
   /** The threshold asset's limits by metric alias, when thresholds are shown. */
   limits?: ReadonlyMap<string, Limits>;
+  /** An earlier period to overlay, dashed, on the same axis. */
+  compare?: CompareChoice | undefined;
   onZoom: (range: TimeRange) => void;
 }
 
 const LEGEND_ROW_PX = 26;
+const MIN_PLOT_PX = 120;
 /** Translucent, so that lines and grid show through in either colour scheme. */
 const BAND_COLOURS = { WARNING: 'rgba(240, 140, 0, 0.14)', CRITICAL: 'rgba(224, 49, 49, 0.16)' } as const;
 
 /** One chart of a group: its metrics for its assets over the screen's range, asked for at the plot's width. */
 export function ChartBody(props: ChartBodyProps) {
-  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, height, onZoom, limits } = props;
+  const { title, assets, metrics, aggregationOf, range, timeZone, syncKey, height, onZoom, limits, compare } =
+    props;
   const [width, setWidth] = useState(0);
-  const query = useChartSeries({
+  const request = {
     assetIds: assets.map((asset) => asset.assetId),
     metrics: metrics.map((metric) => ({ metricId: metric.metricId, aggregation: aggregationOf(metric) })),
     range,
     width,
+  };
+  const query = useChartSeries(request);
+  // The earlier period: asked at the same width, drawn moved forward onto the current axis.
+  const earlier = useChartSeries({
+    ...request,
+    range: compare ? comparedRange(compare, range) : range,
+    width: compare ? width : 0,
   });
   const byId = useMemo(() => new Map(metrics.map((metric) => [metric.metricId, metric])), [metrics]);
   const names = useMemo(() => new Map(assets.map((asset) => [asset.assetId, asset.name])), [assets]);
-  const series = useMemo(() => toChartSeries(query.data ?? [], byId, names), [query.data, byId, names]);
+  const series = useMemo(() => {
+    const current = toChartSeries(query.data ?? [], byId, names);
+    if (!compare || !earlier.data) return current;
+    const offset = compareOffset(compare, range);
+    const overlay = toChartSeries(earlier.data, byId, names).map((one) => ({
+      ...one,
+      key: `${one.key}:earlier`,
+      label: `${one.label} · ${offsetLabel(offset)}`,
+      timestamps: one.timestamps.map((ts) => ts + offset),
+      dashed: true,
+    }));
+    return [...current, ...overlay];
+  }, [query.data, earlier.data, compare, range, byId, names]);
   // The axis follows the first metric (decimals, enum labels), with units only when all share them.
   const first = metrics[0];
   const sharedUnits = new Set(metrics.map((metric) => metric.units)).size === 1;
@@ -101,20 +128,32 @@ export function ChartBody(props: ChartBodyProps) {
   if (query.isError) {
     return <QueryError label={title} error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const legendPx = (metrics.length * assets.length + 1) * LEGEND_ROW_PX + 8;
+  const legendPx = ((compare ? 2 : 1) * metrics.length * assets.length + 1) * LEGEND_ROW_PX + 8;
+  // The plot keeps a readable height; a legend longer than the rest scrolls.
+  const plotHeight = Math.max(MIN_PLOT_PX, height - legendPx);
   return (
-    <TimeSeriesChart
-      title={title}
-      series={series}
-      range={range}
-      timeZone={timeZone}
-      syncKey={syncKey}
-      height={Math.max(90, height - legendPx)}
-      formatValue={format}
-      onZoom={onZoom}
-      onWidth={setWidth}
-      loading={query.data === undefined && (width === 0 || query.isFetching)}
-      bands={bands}
-    />
+    <>
+      {compare && earlier.isError && (
+        <QueryError
+          label={`the earlier period of ${title}`}
+          error={earlier.error}
+          onRetry={() => void earlier.refetch()}
+        />
+      )}
+      <TimeSeriesChart
+        title={title}
+        series={series}
+        range={range}
+        timeZone={timeZone}
+        syncKey={syncKey}
+        height={plotHeight}
+        legendHeight={Math.max(LEGEND_ROW_PX * 2, height - plotHeight - 8)}
+        formatValue={format}
+        onZoom={onZoom}
+        onWidth={setWidth}
+        loading={query.data === undefined && (width === 0 || query.isFetching)}
+        bands={bands}
+      />
+    </>
   );
 }

@@ -4,6 +4,8 @@ import {
   IconDots,
   IconFileSpreadsheet,
   IconFileTypeCsv,
+  IconHistory,
+  IconHistoryOff,
   IconLayersSubtract,
   IconPencil,
   IconSquareCheck,
@@ -20,12 +22,17 @@ export interface GroupMenuProps {
   onRemove: () => void;
   /** Absent while the group has nothing to export. */
   onExport?: (format: 'csv' | 'xlsx') => void;
+  /** Chart groups: whether an earlier period is overlaid, and how to choose or end it. */
+  comparing?: boolean;
+  onCompare?: () => void;
+  onStopCompare?: () => void;
 }
 
 const check = (on: boolean) => (on ? <IconSquareCheck size={16} /> : <IconSquare size={16} />);
 
-/** A group's actions: rename, its options (raw data, stacked charts) and remove. */
-export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove, onExport }: GroupMenuProps) {
+/** A group's actions: rename, its options (raw data, stacked charts, an earlier period), export and remove. */
+export function GroupMenu(props: GroupMenuProps) {
+  const { group, rawAllowed, onRename, onOption, onRemove, onExport } = props;
   const charted = group.type === 'chart' || group.type === 'table';
   return (
     // Focus stays where an action puts it (the rename field), not back on the menu button.
@@ -60,6 +67,16 @@ export function GroupMenu({ group, rawAllowed, onRename, onOption, onRemove, onE
             aria-checked={group.showStackedCharts}
           >
             Show stacked charts
+          </Menu.Item>
+        )}
+        {group.type === 'chart' && props.onCompare && (
+          <Menu.Item leftSection={<IconHistory size={16} />} onClick={props.onCompare}>
+            {props.comparing ? 'Compare with another period…' : 'Compare with an earlier period…'}
+          </Menu.Item>
+        )}
+        {group.type === 'chart' && props.comparing && (
+          <Menu.Item leftSection={<IconHistoryOff size={16} />} onClick={props.onStopCompare}>
+            Stop comparing
           </Menu.Item>
         )}
         {charted && (

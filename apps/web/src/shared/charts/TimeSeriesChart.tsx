@@ -31,6 +31,8 @@ export interface TimeSeriesChartProps {
   loading?: boolean;
   /** Threshold bands behind the lines; the value axis reaches every one. */
   bands?: readonly ChartBand[];
+  /** Pixels the legend may take; past them it scrolls, so that the plot keeps a readable height. */
+  legendHeight?: number;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
@@ -56,6 +58,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     onWidth,
     loading = false,
     bands = NO_BANDS,
+    legendHeight,
   } = props;
   const { ref: sizeRef, width } = useElementSize();
   const targetRef = useRef<HTMLDivElement>(null);
@@ -164,7 +167,9 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           </Text>
         )}
       </Box>
-      <ChartLegend series={series} hidden={hidden} formatValue={formatValue} onToggle={handleToggle} />
+      <Box mah={legendHeight} style={{ overflowY: legendHeight === undefined ? undefined : 'auto' }}>
+        <ChartLegend series={series} hidden={hidden} formatValue={formatValue} onToggle={handleToggle} />
+      </Box>
     </Box>
   );
 }
