@@ -4,7 +4,13 @@ import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { assets, metrics, sharedViews, users } from '../apps/server/src/platform/db/schema.ts';
+import {
+  assetProperties,
+  assets,
+  metrics,
+  sharedViews,
+  users,
+} from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
@@ -16,6 +22,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   let server: ConsoleServer;
   let browser: Browser;
   let unitId = 0;
+  let secondUnit = { assetId: 0, name: '' };
   let savedViewId = 0;
   let points: { assetId: number; alias: string; ts: number; value: number; status: number }[] = [];
   const names = new Map<string, string>();
@@ -24,13 +31,19 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     server = await startConsoleServer();
     browser = await launchChromium();
     const db = server.database.db;
-    const [unit] = await db
-      .select({ assetId: assets.assetId })
+    const [unit, second] = await db
+      .select({ assetId: assets.assetId, name: assets.name })
       .from(assets)
       .where(eq(assets.assetTypeId, 4))
       .orderBy(asc(assets.assetId))
-      .limit(1);
+      .limit(2);
     unitId = unit?.assetId ?? 0;
+    // Shown by its name property, as the tree shows it.
+    const [secondName] = await db
+      .select({ value: assetProperties.value })
+      .from(assetProperties)
+      .where(and(eq(assetProperties.assetId, second?.assetId ?? 0), eq(assetProperties.name, 'name')));
+    secondUnit = { assetId: second?.assetId ?? 0, name: secondName?.value ?? second?.name ?? '' };
     for (const row of await db
       .select()
       .from(metrics)
@@ -54,10 +67,14 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
         status: alias === 'temperature.returnAir' && index >= 80 && index < 100 ? 0x04 : 0x01,
       })).filter((point, index) => !(alias === 'temperature.supplyAir' && index >= 50 && index < 70)),
     );
+    // The second unit reports the supply air too, a degree warmer: to chart beside the first.
+    const secondPoints = points
+      .filter((point) => point.alias === 'temperature.supplyAir')
+      .map((point) => ({ ...point, assetId: secondUnit.assetId, value: point.value + 1 }));
     const answer = await fetch(`${server.url}/api/telemetry.ingest`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ points }),
+      body: JSON.stringify({ points: [...points, ...secondPoints] }),
     });
     expect(answer.status).toBe(200);
     mkdirSync(SCREENS, { recursive: true });
@@ -134,6 +151,19 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await page.getByRole('button', { name: 'Actions of Metrics' }).click();
     await page.getByRole('menuitem', { name: 'Stop comparing' }).click();
     await expect.poll(() => earlier.count()).toBe(0);
+
+    // A second unit, added with Ctrl-click in the tree: its series join the chart, named by unit and metric.
+    await page
+      .getByRole('tree', { name: 'Asset hierarchy' })
+      .getByText(secondUnit.name, { exact: true })
+      .click({ modifiers: ['Control'] });
+    const supplyName = names.get('temperature.supplyAir') ?? '';
+    const secondSupply = page.getByRole('button', { name: `Hide ${secondUnit.name} · ${supplyName}` });
+    await expect.poll(() => secondSupply.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Hide NW-ASH-A1-01 · / }).count()).toBe(3);
+    await page.getByRole('button', { name: `Stop charting ${secondUnit.name}` }).click();
+    await expect.poll(() => secondSupply.count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: `Hide ${supplyName}` }).count()).toBe(1);
 
     // A table group: added below, renamed, showing the same query as rows of time by metric.
     await page.getByRole('button', { name: 'Add group' }).click();

@@ -5,8 +5,10 @@ import {
   focusedAsset,
   forgetSharedView,
   loadsAsDraft,
+  MAX_DIAGNOSE_ASSETS,
   RECENT_VIEWS_LIMIT,
   selectSharedView,
+  toggleSelectedAsset,
   type DiagnoseSelection,
   type SelectableView,
 } from './viewSelection.ts';
@@ -103,5 +105,19 @@ describe('focusedAsset', () => {
     expect(focusedAsset([42])).toBe(42);
     expect(focusedAsset([])).toBeNull();
     expect(focusedAsset([1, 2])).toBeNull();
+  });
+});
+
+describe('toggleSelectedAsset', () => {
+  it('adds and removes assets beside the focused one, which stays first', () => {
+    expect(toggleSelectedAsset([7], 9, 7)).toEqual([7, 9]);
+    expect(toggleSelectedAsset([7, 9, 4], 9, 7)).toEqual([7, 4]);
+    expect(toggleSelectedAsset([9, 7], 7, 7)).toEqual([7, 9]);
+    expect(toggleSelectedAsset([], 3, 7)).toEqual([7, 3]);
+  });
+
+  it('refuses an asset past the limit', () => {
+    const full = Array.from({ length: MAX_DIAGNOSE_ASSETS }, (_, index) => index + 1);
+    expect(toggleSelectedAsset(full, 99, 1)).toEqual(full);
   });
 });

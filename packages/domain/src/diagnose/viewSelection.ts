@@ -89,3 +89,18 @@ export function forgetSharedView(current: DiagnoseSelection, sharedViewId: numbe
 export function focusedAsset(selectedAssets: readonly number[]): number | null {
   return selectedAssets.length === 1 ? (selectedAssets[0] ?? null) : null;
 }
+
+/** Units one diagnose screen charts together: beyond this a chart's lines can no longer be told apart. */
+export const MAX_DIAGNOSE_ASSETS = 12;
+
+/**
+ * Adds an asset to the selection or takes it out. The focused asset (the one in the address) stays, first;
+ * an addition past MAX_DIAGNOSE_ASSETS is refused (the selection comes back unchanged).
+ */
+export function toggleSelectedAsset(selected: readonly number[], assetId: number, focused: number): number[] {
+  const others = selected.filter((id) => id !== focused);
+  if (assetId === focused) return [focused, ...others];
+  if (others.includes(assetId)) return [focused, ...others.filter((id) => id !== assetId)];
+  if (others.length + 1 >= MAX_DIAGNOSE_ASSETS) return [focused, ...others];
+  return [focused, ...others, assetId];
+}

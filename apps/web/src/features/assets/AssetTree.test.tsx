@@ -102,3 +102,42 @@ describe('AssetTree', () => {
     expect(screen.queryByRole('treeitem', { name: 'Bergen Site' })).not.toBeInTheDocument();
   });
 });
+
+describe('AssetTree with several assets chosen', () => {
+  it('toggles an asset with Ctrl-click or Space, selects with a plain click or Enter, and marks the checked', async () => {
+    const onSelect = vi.fn<(node: AssetTreeNode) => void>();
+    const onToggle = vi.fn<(node: AssetTreeNode) => void>();
+    const nodes = filterAssetTree(buildAssetTree(buildFleet()), 'crah');
+    const crah02 = nodes[0]?.children[0]?.children[0]?.children[1]?.asset?.assetId ?? 0;
+    render(
+      <MantineProvider env="test">
+        <AssetTree
+          nodes={nodes}
+          label="Assets"
+          onSelect={onSelect}
+          onToggle={onToggle}
+          checkedAssetIds={new Set([crah02])}
+          initiallyExpandAll
+        />
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole('tree', { name: 'Assets' })).toHaveAttribute('aria-multiselectable', 'true');
+    expect(screen.getByRole('treeitem', { name: 'CRAH 02' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('treeitem', { name: 'CRAH 01' })).toHaveAttribute('aria-selected', 'false');
+
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByText('CRAH 01'));
+    await user.keyboard('{/Control}');
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    expect(onToggle.mock.calls[0]?.[0].label).toBe('CRAH 01');
+    expect(onSelect).not.toHaveBeenCalled();
+
+    await user.keyboard(' ');
+    expect(onToggle).toHaveBeenCalledTimes(2);
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByText('CRAH 02'));
+    expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+});

@@ -15,6 +15,12 @@ export interface AssetTreeProps {
    * the branches down to the selected asset start open.
    */
   initiallyExpandAll?: boolean;
+  /**
+   * Assets chosen beside the selected one (several units on one chart): Ctrl or ⌘ with a click, or Space,
+   * toggles an asset; the tree is then multi-selectable.
+   */
+  checkedAssetIds?: ReadonlySet<number>;
+  onToggle?: (node: AssetTreeNode) => void;
 }
 
 /**
@@ -27,6 +33,8 @@ export function AssetTree({
   selectedAssetId = null,
   onSelect,
   initiallyExpandAll = false,
+  checkedAssetIds,
+  onToggle,
 }: AssetTreeProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => {
     if (initiallyExpandAll) return new Set(allKeys(nodes));
@@ -66,10 +74,13 @@ export function AssetTree({
     });
   }
 
-  function activate(node: AssetTreeNode) {
-    if (node.asset) onSelect(node);
+  function activate(node: AssetTreeNode, toggle = false) {
+    if (node.asset && toggle && onToggle) onToggle(node);
+    else if (node.asset) onSelect(node);
     else setOpen(node.key, !expanded.has(node.key));
   }
+  const isChecked = (node: AssetTreeNode) =>
+    node.asset ? checkedAssetIds?.has(node.asset.assetId) === true : false;
 
   function handleKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     const index = rows.findIndex((row) => row.node.key === tabStop);
@@ -100,8 +111,10 @@ export function AssetTree({
         focusRow(rows[rows.length - 1]?.node.key);
         break;
       case 'Enter':
-      case ' ':
         activate(node);
+        break;
+      case ' ':
+        activate(node, true);
         break;
       default:
         return;
@@ -120,7 +133,7 @@ export function AssetTree({
           role="treeitem"
           aria-level={level}
           aria-expanded={hasChildren ? isOpen : undefined}
-          aria-selected={node.key === selectedKey}
+          aria-selected={node.key === selectedKey || isChecked(node)}
           aria-labelledby={labelId}
           tabIndex={node.key === tabStop ? 0 : -1}
           className={classes.item}
@@ -137,6 +150,7 @@ export function AssetTree({
             wrap="nowrap"
             className={classes.row}
             data-selected={node.key === selectedKey || undefined}
+            data-checked={(node.key !== selectedKey && isChecked(node)) || undefined}
           >
             <UnstyledButton
               tabIndex={-1}
@@ -150,9 +164,9 @@ export function AssetTree({
             <Box
               component="span"
               className={classes.label}
-              onClick={() => {
+              onClick={(event) => {
                 setFocusedKey(node.key);
-                activate(node);
+                activate(node, event.ctrlKey || event.metaKey);
               }}
             >
               <Text span id={labelId} size="sm" fw={node.asset ? 400 : 600}>
@@ -174,7 +188,13 @@ export function AssetTree({
   }
 
   return (
-    <ul role="tree" aria-label={label} className={classes.tree} onKeyDown={handleKeyDown}>
+    <ul
+      role="tree"
+      aria-label={label}
+      aria-multiselectable={onToggle ? true : undefined}
+      className={classes.tree}
+      onKeyDown={handleKeyDown}
+    >
       {renderNodes(nodes, 1)}
     </ul>
   );

@@ -11,13 +11,19 @@ import { useCompanies } from '../companies/companiesQueries.ts';
 export interface AssetPickerProps {
   selectedAssetId: number | undefined;
   onSelect: (assetId: number) => void;
+  /** Assets chosen beside the selected one (Ctrl or ⌘ with a click, or Space, toggles one). */
+  checkedAssetIds?: ReadonlySet<number>;
+  onToggle?: (assetId: number) => void;
+  /** Says how to choose several, under the search. */
+  hint?: string;
 }
 
 /**
  * Every asset the user may see, as a searchable tree. Provider staff see many companies: the tree then groups
  * by company, named from the companies list (a user without it sees 'Company {id}').
  */
-export function AssetPicker({ selectedAssetId, onSelect }: AssetPickerProps) {
+export function AssetPicker(props: AssetPickerProps) {
+  const { selectedAssetId, onSelect, checkedAssetIds, onToggle, hint } = props;
   const assets = useAssets();
   const permissions = useCurrentUser().data?.permissions;
   // Only users who may read companies can name them; the others see one company and need no grouping.
@@ -47,6 +53,7 @@ export function AssetPicker({ selectedAssetId, onSelect }: AssetPickerProps) {
         placeholder="Name or type"
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
+        description={hint}
       />
       <QueryState query={assets} label="the assets">
         {(list) =>
@@ -63,6 +70,14 @@ export function AssetPicker({ selectedAssetId, onSelect }: AssetPickerProps) {
               selectedAssetId={selectedAssetId}
               initiallyExpandAll={searching}
               onSelect={handleSelect}
+              checkedAssetIds={checkedAssetIds}
+              onToggle={
+                onToggle
+                  ? (node) => {
+                      if (node.asset) onToggle(node.asset.assetId);
+                    }
+                  : undefined
+              }
             />
           )
         }

@@ -1,11 +1,20 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { assetDisplayName, hasPermission, shortenAssetType } from '@kelvin/domain';
+import { useMemo } from 'react';
+import {
+  assetDisplayName,
+  hasPermission,
+  MAX_DIAGNOSE_ASSETS,
+  shortenAssetType,
+  toggleSelectedAsset,
+} from '@kelvin/domain';
+import { notify } from '../../app/toasts/toasts.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { LinkTabs } from '../admin/LinkTabs.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
+import { updateDiagnoseView, useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 
 /** The section after devices/{id}/ in the current address, e.g. 'assets/users', kept when another asset is picked. */
@@ -23,9 +32,25 @@ export function DevicesLayout() {
   const canReadLogs =
     permissions !== undefined && hasPermission(permissions, { permission: 'assets:logs:read' });
 
+  const section = currentSection(pathname);
+  // On the metrics section several units can be charted together: the tree then checks them.
+  const charting = section.startsWith('metrics') && assetId !== undefined;
+  const selectedAssets = useDiagnoseStore((state) => state.view.selectedAssets);
+  const checked = useMemo(() => new Set(selectedAssets), [selectedAssets]);
+
   function handleSelect(id: number) {
-    const section = currentSection(pathname);
+    // Spec: selecting exactly one asset makes it the focused asset.
+    if (charting) updateDiagnoseView((view) => ({ ...view, selectedAssets: [id] }));
     void navigate(section ? `/user/devices/${id}/${section}` : `/user/devices/${id}`);
+  }
+  function handleToggle(id: number) {
+    if (assetId === undefined) return;
+    const next = toggleSelectedAsset(selectedAssets, id, assetId);
+    if (next.length === selectedAssets.length && !selectedAssets.includes(id)) {
+      notify({ kind: 'danger', message: `At most ${MAX_DIAGNOSE_ASSETS} units are charted together.` });
+      return;
+    }
+    updateDiagnoseView((view) => ({ ...view, selectedAssets: next }));
   }
 
   const sections = [
@@ -39,7 +64,17 @@ export function DevicesLayout() {
     <Grid>
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
         <Paper withBorder p="sm" component="nav" aria-label="Asset picker">
-          <AssetPicker selectedAssetId={assetId} onSelect={handleSelect} />
+          <AssetPicker
+            selectedAssetId={assetId}
+            onSelect={handleSelect}
+            {...(charting
+              ? {
+                  checkedAssetIds: checked,
+                  onToggle: handleToggle,
+                  hint: 'Ctrl-click (⌘ on a Mac) or Space adds a unit to the charts.',
+                }
+              : {})}
+          />
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Button, CloseButton, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   IconChartBar,
   IconChartLine,
@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import {
   addGroup,
-  assetDisplayName,
   canZoomBack,
   currentZoom,
   defaultAggregation,
@@ -23,6 +22,7 @@ import {
   setGroupAliases,
   setGroupOption,
   setLayout,
+  toggleSelectedAsset,
   zoomBack,
   zoomTo,
   type DiagnoseGroupType,
@@ -34,13 +34,13 @@ import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { DiagnoseViewsMenu } from '../sharedViews/DiagnoseViewsMenu.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
-import { useAsset } from '../assets/assetsQueries.ts';
 import { AutoRefreshPicker, useAutoRefresh } from './AutoRefreshPicker.tsx';
 import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';
-import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
+import { useMetricCatalogue } from './diagnoseQueries.ts';
 import { updateDiagnoseView, useDiagnoseStore, withBaseRange } from './diagnoseStore.ts';
 import { setGroupCompare } from './compareStore.ts';
+import { useDiagnoseAssets } from './diagnoseAssets.ts';
 import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
@@ -80,11 +80,10 @@ const ADDABLE: readonly { type: DiagnoseGroupType; label: string; icon: typeof I
  */
 export function DiagnosePage() {
   const assetId = useOptionalIdParam('assetId');
-  const asset = useAsset(assetId);
   const me = useCurrentUser();
   const catalogue = useMetricCatalogue();
-  const reported = useAssetMetricIds(assetId === undefined ? [] : [assetId]);
   const view = useDiagnoseStore((state) => state.view);
+  const { assets, metricsByAlias, loadingMetrics } = useDiagnoseAssets(assetId, view.selectedAssets);
   const zooms = useMemo(() => zoomHistoryOf(view), [view]);
   const [base] = zooms;
   const choice: RangeChoice = isRelativeRange(view.rangeDisplay)
@@ -105,13 +104,6 @@ export function DiagnosePage() {
   );
   useAutoRefresh(refreshMs, following, followNow);
 
-  const metricsByAlias = useMemo(() => {
-    const ids = new Set(reported.data?.find((entry) => entry.assetId === assetId)?.metricIds ?? []);
-    const charted = (catalogue.data ?? []).filter(
-      (metric) => ids.has(metric.metricId) && metric.valueType !== 'string',
-    );
-    return new Map(charted.map((metric) => [metric.alias, metric]));
-  }, [catalogue.data, reported.data, assetId]);
   const defaultOf = useCallback(
     (alias: string) => {
       const metric = metricsByAlias.get(alias);
@@ -119,17 +111,6 @@ export function DiagnosePage() {
     },
     [metricsByAlias],
   );
-  const assets = useMemo(
-    () => (asset.data && assetId !== undefined ? [{ assetId, name: assetDisplayName(asset.data) }] : []),
-    [asset.data, assetId],
-  );
-
-  // The unit in the route is the focused asset: the one selected asset (spec).
-  useEffect(() => {
-    if (assetId !== undefined && (view.selectedAssets.length !== 1 || view.selectedAssets[0] !== assetId)) {
-      updateDiagnoseView((current) => ({ ...current, selectedAssets: [assetId] }));
-    }
-  }, [assetId, view.selectedAssets]);
 
   // Thresholds drawn are those of the view's threshold asset (the focused one when switched on here).
   const thresholds = useAssetThresholds(view.thresholdAsset);
@@ -209,6 +190,38 @@ export function DiagnosePage() {
           </Menu.Dropdown>
         </Menu>
       </Group>
+      {assets.length > 1 && (
+        <Group gap={6} aria-label="Charted units">
+          <Text size="sm" c="dimmed">
+            Charting {assets.length} units:
+          </Text>
+          {assets.map((one) => (
+            <Badge
+              key={one.assetId}
+              variant="light"
+              color="gray"
+              tt="none"
+              size="lg"
+              rightSection={
+                one.assetId === assetId ? undefined : (
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Stop charting ${one.name}`}
+                    onClick={() =>
+                      updateDiagnoseView((current) => ({
+                        ...current,
+                        selectedAssets: toggleSelectedAsset(current.selectedAssets, one.assetId, assetId),
+                      }))
+                    }
+                  />
+                )
+              }
+            >
+              {one.name}
+            </Badge>
+          ))}
+        </Group>
+      )}
       <QueryState query={catalogue} label="the metrics">
         {() =>
           view.groups.length === 0 ? (
@@ -230,7 +243,7 @@ export function DiagnosePage() {
                     range={range}
                     timeZone={timeZone}
                     rawAllowed={rawOk}
-                    loadingMetrics={reported.isPending}
+                    loadingMetrics={loadingMetrics}
                     onAliases={(aliases) =>
                       updateDiagnoseView((current) => setGroupAliases(current, id, aliases, defaultOf))
                     }
