@@ -291,4 +291,44 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await other.waitForURL(/#\/notFound/);
     await stranger.close();
   });
+
+  it('makes a view global for every company, and returns it to its own', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await page.goto(`${server.url}/#/link/${savedViewId}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Supply check' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Supply check' }).click();
+    await page.getByRole('menuitem', { name: 'Make global' }).click();
+    await expect
+      .poll(async () => {
+        const [row] = await server.database.db
+          .select({ type: sharedViews.type })
+          .from(sharedViews)
+          .where(eq(sharedViews.sharedViewId, savedViewId));
+        return row?.type;
+      })
+      .toBe('GLOBAL');
+
+    // A user of another company now finds it among the views they may open.
+    const stranger = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await stranger.newPage();
+    await signIn(other, server.url, 'admin@fjord.example');
+    await other.goto(`${server.url}/#/link/${savedViewId}`);
+    await expect.poll(() => other.getByRole('button', { name: 'Supply check' }).count()).toBe(1);
+    await stranger.close();
+
+    await page.getByRole('button', { name: 'Supply check' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from global views' }).click();
+    await expect
+      .poll(async () => {
+        const [row] = await server.database.db
+          .select({ type: sharedViews.type })
+          .from(sharedViews)
+          .where(eq(sharedViews.sharedViewId, savedViewId));
+        return row?.type;
+      })
+      .toBe('PUBLISHED');
+    await context.close();
+  });
 });

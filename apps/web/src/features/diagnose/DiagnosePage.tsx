@@ -21,6 +21,7 @@ import {
   setAliasAggregation,
   setGroupAliases,
   setGroupOption,
+  hasPermission,
   setLayout,
   toggleSelectedAsset,
   zoomBack,
@@ -149,7 +150,12 @@ export function DiagnosePage() {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="wrap">
-        {me.data && <DiagnoseViewsMenu user={me.data.user} />}
+        {me.data && (
+          <DiagnoseViewsMenu
+            user={me.data.user}
+            canSetGlobal={hasPermission(me.data.permissions, { permission: 'sharedViews:setGlobal' })}
+          />
+        )}
         <TimeRangePicker value={choice} range={range} timeZone={timeZone} onChange={handleRange} />
         <TimeZonePicker
           value={timeZone}

@@ -9,6 +9,7 @@ import {
   IconPencil,
   IconTrash,
   IconUsersGroup,
+  IconWorld,
 } from '@tabler/icons-react';
 import type { SharedView, SharedViewSummary } from '@kelvin/contract';
 import { forgetSharedView, type ViewUser } from '@kelvin/domain';
@@ -23,6 +24,7 @@ import {
   useDeleteSharedView,
   useDiagnoseViews,
   useInsertSharedView,
+  useSetViewGlobal,
   useUpdateSharedView,
 } from './sharedViewsQueries.ts';
 
@@ -35,14 +37,18 @@ const TYPE_LABELS: Record<SharedViewSummary['type'], string> = {
 
 type Dialog = 'saveAs' | 'rename' | null;
 
-/** The diagnose screen's saved views: open one, save, save as, rename, publish, copy its link, delete. */
-export function DiagnoseViewsMenu({ user }: { user: ViewUser }) {
+/**
+ * The diagnose screen's saved views: open one, save, save as, rename, publish, make global (with
+ * sharedViews:setGlobal), copy its link, delete.
+ */
+export function DiagnoseViewsMenu({ user, canSetGlobal }: { user: ViewUser; canSetGlobal: boolean }) {
   const navigate = useNavigate();
   const { selectedViewId, view } = useDiagnoseStore();
   const views = useDiagnoseViews();
   const insert = useInsertSharedView();
   const update = useUpdateSharedView();
   const remove = useDeleteSharedView();
+  const setGlobal = useSetViewGlobal();
   const [dialog, setDialog] = useState<Dialog>(null);
   const selected = views.data?.find((one) => one.sharedViewId === selectedViewId);
   const mine = selected !== undefined && selected.creatorId === user.userId;
@@ -137,6 +143,23 @@ export function DiagnoseViewsMenu({ user }: { user: ViewUser }) {
           >
             Publish to my company
           </Menu.Item>
+          {canSetGlobal && (
+            <Menu.Item
+              leftSection={<IconWorld size={16} />}
+              disabled={selected === undefined}
+              onClick={() => {
+                if (!selected) return;
+                const global = selected.type !== 'GLOBAL';
+                void run(
+                  async () =>
+                    select(await setGlobal.mutateAsync({ sharedViewId: selected.sharedViewId, global })),
+                  global ? 'View made global: everyone may open it' : 'View returned to its company',
+                );
+              }}
+            >
+              {selected?.type === 'GLOBAL' ? 'Remove from global views' : 'Make global'}
+            </Menu.Item>
+          )}
           <Menu.Item
             leftSection={<IconCopy size={16} />}
             disabled={selected === undefined}

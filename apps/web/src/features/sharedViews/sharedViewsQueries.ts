@@ -37,3 +37,12 @@ export function useDeleteSharedView() {
     apiCall(contract.sharedViewsDelete, { body: { sharedViewId } }),
   );
 }
+
+/** Sets a view global (everyone may select it) or back to its company; needs sharedViews:setGlobal. */
+export function useSetViewGlobal() {
+  return useSharedViewsMutation(({ sharedViewId, global }: { sharedViewId: number; global: boolean }) =>
+    apiCall(global ? contract.sharedViewsSetGlobal : contract.sharedViewsUnsetGlobal, {
+      body: { sharedViewId },
+    }),
+  );
+}
