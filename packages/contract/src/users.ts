@@ -41,6 +41,14 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** Spec: product tours record as seen under these names. */
+export const productTours = [
+  'TicketDetailsTourSeen',
+  'AssetDashboardTourSeen',
+  'AssetDiagnoseTourSeen',
+] as const;
+export type ProductTour = (typeof productTours)[number];
+
 export const usersEndpoints = {
   usersMe: endpoint({
     name: 'users.me',
@@ -49,5 +57,23 @@ export const usersEndpoints = {
     summary: 'The signed-in user, their permissions and their company subscription.',
     auth: 'user',
     output: currentUserSchema,
+  }),
+  usersToursList: endpoint({
+    name: 'users.tours.list',
+    method: 'GET',
+    path: '/users/me/tours',
+    summary: 'The product tours the signed-in user has seen, on any device.',
+    auth: 'user',
+    output: z.array(z.enum(productTours)),
+  }),
+  usersToursMarkSeen: endpoint({
+    name: 'users.tours.markSeen',
+    method: 'POST',
+    path: '/users/me/tours.markSeen',
+    summary:
+      'Records a product tour as seen by the signed-in user (finished or skipped); repeating it is harmless.',
+    auth: 'user',
+    body: z.strictObject({ tour: z.enum(productTours) }),
+    output: z.array(z.enum(productTours)),
   }),
 };

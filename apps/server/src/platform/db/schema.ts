@@ -435,3 +435,16 @@ export const thresholdGroups = pgTable(
   },
   (t) => [index('threshold_groups_company_idx').on(t.companyId)],
 );
+
+/** Product tours a user has seen (spec: TicketDetailsTourSeen, AssetDashboardTourSeen, AssetDiagnoseTourSeen). */
+export const userToursSeen = pgTable(
+  'user_tours_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    tour: text('tour').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tour] })],
+);
