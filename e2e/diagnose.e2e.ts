@@ -10,6 +10,7 @@ import {
   metrics,
   sharedViews,
   users,
+  userToursSeen,
 } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
@@ -88,6 +89,23 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, server.url, 'admin@kelvin.example');
     await page.goto(`${server.url}/#/user/devices/${unitId}/metrics`);
+    // A user new to the screen is walked through it once; finishing it records AssetDiagnoseTourSeen.
+    const tour = page.getByRole('dialog', { name: 'Tour of the diagnose screen' });
+    await expect.poll(() => tour.count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-tour-1440.png') });
+    for (let step = 1; step < 5; step++) await tour.getByRole('button', { name: 'Next' }).click();
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-tour-last-1440.png') });
+    await tour.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => tour.count()).toBe(0);
+    const [admin] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@kelvin.example'));
+    const seen = await server.database.db
+      .select()
+      .from(userToursSeen)
+      .where(eq(userToursSeen.userId, admin?.userId ?? 0));
+    expect(seen.map((row) => row.tour)).toEqual(['AssetDiagnoseTourSeen']);
     const picker = page.getByRole('textbox', { name: 'Metrics of Metrics' });
     // The tree picker: a search narrows it to the metric's leaf, named by its last alias segment.
     for (const alias of CHARTED) {

@@ -95,6 +95,7 @@ describe.skipIf(!chromiumAvailable())('thresholds: limits edited on the asset, d
 
     // On the diagnose screen, with thresholds switched on, the supply air chart draws the limits.
     await page.goto(`${server.url}/#/user/devices/${unit.assetId}/metrics`);
+    await page.getByRole('button', { name: 'Skip tour' }).click();
     const metrics = page.getByRole('textbox', { name: 'Metrics of Metrics' });
     await metrics.click();
     await metrics.fill('temperature.supplyAir');

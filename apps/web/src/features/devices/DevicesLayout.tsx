@@ -63,7 +63,7 @@ export function DevicesLayout() {
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <Paper withBorder p="sm" component="nav" aria-label="Asset picker">
+        <Paper withBorder p="sm" component="nav" aria-label="Asset picker" data-tour="asset-picker">
           <AssetPicker
             selectedAssetId={assetId}
             onSelect={handleSelect}

@@ -90,7 +90,14 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
   }
 
   return (
-    <Paper withBorder radius="md" p="xs" h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column' }}
+      data-tour="diagnose-group"
+    >
       <Group gap={4} wrap="nowrap" justify="space-between">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           <ActionIcon

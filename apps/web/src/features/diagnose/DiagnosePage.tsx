@@ -42,6 +42,7 @@ import { useMetricCatalogue } from './diagnoseQueries.ts';
 import { updateDiagnoseView, useDiagnoseStore, withBaseRange } from './diagnoseStore.ts';
 import { setGroupCompare } from './compareStore.ts';
 import { useDiagnoseAssets } from './diagnoseAssets.ts';
+import { DiagnoseTour } from './DiagnoseTour.tsx';
 import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
@@ -162,6 +163,7 @@ export function DiagnosePage() {
           onChange={(zone) => updateDiagnoseView((current) => ({ ...current, timezone: zone }))}
         />
         <AutoRefreshPicker everyMs={refreshMs} onChange={setRefreshMs} disabled={!following} />
+        {catalogue.isSuccess && <DiagnoseTour />}
         <Button
           variant="default"
           leftSection={<IconZoomOut size={16} />}
@@ -181,7 +183,9 @@ export function DiagnosePage() {
         />
         <Menu position="bottom-start">
           <Menu.Target>
-            <Button leftSection={<IconLayoutGridAdd size={16} />}>Add group</Button>
+            <Button leftSection={<IconLayoutGridAdd size={16} />} data-tour="add-group">
+              Add group
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {ADDABLE.map(({ type, label, icon: Icon }) => (

@@ -31,7 +31,7 @@ export function TimeRangePicker({ value, range, timeZone, onChange }: TimeRangeP
       ? `${formatDateTime(value.from, timeZone)} – ${formatDateTime(value.to, timeZone)}`
       : 'Custom range';
   return (
-    <Group gap={4} align="flex-end" wrap="nowrap">
+    <Group gap={4} align="flex-end" wrap="nowrap" data-tour="time-range">
       <Select
         label="Time range"
         leftSection={<IconClock size={16} />}

@@ -89,6 +89,7 @@ export function DiagnoseViewsMenu({ user, canSetGlobal }: { user: ViewUser; canS
         <Menu.Target>
           <Button
             variant="default"
+            data-tour="views"
             leftSection={<IconLayoutDashboard size={16} />}
             rightSection={<IconChevronDown size={14} />}
           >

@@ -1,0 +1,68 @@
+import { useCallback, useState } from 'react';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconHelp } from '@tabler/icons-react';
+import { ProductTour, type TourStep } from '../../shared/ui/ProductTour.tsx';
+import { useMarkTourSeen, useToursSeen } from '../tours/toursQueries.ts';
+
+const TOUR = 'AssetDiagnoseTourSeen';
+
+export const DIAGNOSE_TOUR_STEPS: readonly TourStep[] = [
+  {
+    target: 'asset-picker',
+    title: 'Pick a unit',
+    body: 'Choose a unit in the hierarchy to chart its metrics. Ctrl-click (⌘ on a Mac) adds more units to the same charts.',
+  },
+  {
+    target: 'time-range',
+    title: 'Choose the time',
+    body: 'A relative range follows now; the calendar takes an absolute one in the chosen time zone. Drag across any chart to zoom, and Zoom out steps back.',
+  },
+  {
+    target: 'add-group',
+    title: 'Arrange groups',
+    body: 'Add charts, tables, status and alert timelines. Drag a group by its grip and resize it from its corner.',
+  },
+  {
+    target: 'diagnose-group',
+    title: 'Pick metrics',
+    body: 'Each group charts the metrics picked in it. Its menu compares with an earlier period, shows raw data and exports CSV or Excel.',
+  },
+  {
+    target: 'views',
+    title: 'Save and share',
+    body: 'Save this layout as a view, publish it to your company, or copy a link to it.',
+  },
+];
+
+/**
+ * The diagnose screen's product tour: shown once to a user who has not seen it (recorded as AssetDiagnoseTourSeen
+ * when finished or skipped, on any device), and again from the help button.
+ */
+export function DiagnoseTour() {
+  const seen = useToursSeen();
+  const mark = useMarkTourSeen();
+  const [replaying, setReplaying] = useState(false);
+  const unseen = seen.data !== undefined && !seen.data.includes(TOUR) && !mark.isPending && !mark.isSuccess;
+  const end = useCallback(() => {
+    setReplaying(false);
+    if (seen.data && !seen.data.includes(TOUR)) mark.mutate(TOUR);
+  }, [seen.data, mark]);
+
+  return (
+    <>
+      <Tooltip label="Take the tour">
+        <ActionIcon
+          variant="default"
+          size="input-sm"
+          aria-label="Take the tour"
+          onClick={() => setReplaying(true)}
+        >
+          <IconHelp size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {(unseen || replaying) && (
+        <ProductTour label="Tour of the diagnose screen" steps={DIAGNOSE_TOUR_STEPS} onEnd={end} />
+      )}
+    </>
+  );
+}

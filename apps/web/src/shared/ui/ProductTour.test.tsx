@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../../test/renderWithRouter.tsx';
+import { cardPosition, ProductTour } from './ProductTour.tsx';
+
+const rect = (left: number, top: number, width: number, height: number) => ({
+  left,
+  top,
+  right: left + width,
+  bottom: top + height,
+});
+
+describe('cardPosition', () => {
+  it('puts the card below, else above, else beside a tall element, inside the window', () => {
+    expect(cardPosition(rect(100, 50, 200, 40), 1440, 900)).toEqual({ left: 100, top: 100 });
+    expect(cardPosition(rect(100, 800, 200, 40), 1440, 900)).toEqual({ left: 100, top: 570 });
+    expect(cardPosition(rect(250, 60, 270, 700), 1440, 900)).toEqual({ left: 530, top: 60 });
+    expect(cardPosition(rect(1200, 20, 230, 860), 1440, 900).left).toBe(870);
+  });
+});
+
+describe('ProductTour', () => {
+  it('walks the steps whose element is on screen, and ends on Done or Escape', async () => {
+    const onEnd = vi.fn();
+    renderWithRouter([
+      {
+        path: '/',
+        element: (
+          <>
+            <button data-tour="first">First</button>
+            <button data-tour="second">Second</button>
+            <ProductTour
+              label="Tour of the test"
+              steps={[
+                { target: 'first', title: 'One', body: 'The first thing.' },
+                { target: 'missing', title: 'Gone', body: 'Not on screen.' },
+                { target: 'second', title: 'Two', body: 'The second thing.' },
+              ]}
+              onEnd={onEnd}
+            />
+          </>
+        ),
+      },
+    ]);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Tour of the test' });
+    expect(dialog).toHaveTextContent('Step 1 of 2');
+    expect(dialog).toHaveAccessibleDescription(/The first thing\./);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Step 2 of 2Two');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Escape}');
+    expect(onEnd).toHaveBeenCalledTimes(2);
+  });
+});
