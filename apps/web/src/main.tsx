@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
+import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
@@ -19,10 +20,11 @@ configureApiClient({
   // Spec: a 401 means the session is gone.
   onUnauthorized: () => void session.logout(),
 });
-// Nothing of the signed-out user may outlive the session: cached answers and the live connection.
+// Nothing of the signed-out user may outlive the session: cached answers, the live connection, the diagnose state.
 setLoggedOutHandler(() => {
   queryClient.clear();
   endSharedLiveSubscriber();
+  forgetDiagnoseState();
 });
 
 const container = document.getElementById('root');

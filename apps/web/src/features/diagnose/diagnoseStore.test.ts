@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDiagnoseView } from '@kelvin/domain';
-import { restoreDiagnoseState } from './diagnoseStore.ts';
+import { restoreDiagnoseState, sessionThenLocal } from './diagnoseStore.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const HOUR = 3_600_000;
@@ -54,5 +54,29 @@ describe('restoring the diagnose state', () => {
     expect(state.view.fromDate).toBe(iso(NOW - HOUR));
     expect(state.view.diagnosePageHistory).toEqual([{ fromDate: iso(NOW - 60_000), toDate: iso(NOW) }]);
     expect(state.recent).toEqual([3, 7]);
+  });
+});
+
+describe('where the diagnose state is kept', () => {
+  it('reads the tab’s own state first, else the last saved in any tab, and writes both', () => {
+    const session = new Map<string, string>();
+    const local = new Map<string, string>();
+    const asStorage = (map: Map<string, string>): Storage => ({
+      get length() {
+        return map.size;
+      },
+      clear: () => map.clear(),
+      getItem: (key) => map.get(key) ?? null,
+      key: (index) => [...map.keys()][index] ?? null,
+      removeItem: (key) => void map.delete(key),
+      setItem: (key, value) => void map.set(key, value),
+    });
+    const storage = sessionThenLocal(asStorage(session), asStorage(local));
+    local.set('k', 'from another tab');
+    expect(storage.getItem('k')).toBe('from another tab');
+    void storage.setItem('k', 'this tab');
+    expect([session.get('k'), local.get('k')]).toEqual(['this tab', 'this tab']);
+    local.set('k', 'a later tab');
+    expect(storage.getItem('k')).toBe('this tab');
   });
 });

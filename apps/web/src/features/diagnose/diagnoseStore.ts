@@ -8,7 +8,7 @@ import {
   type TimeRange,
 } from '@kelvin/domain';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 export const DIAGNOSE_STATE_KEY = 'kelvin.diagnose';
 
@@ -54,13 +54,31 @@ export function restoreDiagnoseState(saved: unknown, now = Date.now()): Diagnose
 }
 
 /**
- * The diagnose screen's state, kept per tab in session storage (spec), so that a reload or a link keeps it.
- * Whatever was saved, of whichever schema, goes through restoreDiagnoseState on the way in.
+ * Spec: state is saved to session and local storage. A tab keeps its own (session storage, so two tabs can look
+ * at different units); a new tab starts from the last one saved in any tab (local storage).
+ */
+export function sessionThenLocal(session: Storage, local: Storage): StateStorage {
+  return {
+    getItem: (name) => session.getItem(name) ?? local.getItem(name),
+    setItem: (name, value) => {
+      session.setItem(name, value);
+      local.setItem(name, value);
+    },
+    removeItem: (name) => {
+      session.removeItem(name);
+      local.removeItem(name);
+    },
+  };
+}
+
+/**
+ * The diagnose screen's state, kept per tab and per browser (see sessionThenLocal), so that a reload, a new tab
+ * or a link keeps it. Whatever was saved, of whichever schema, goes through restoreDiagnoseState on the way in.
  */
 export const useDiagnoseStore = create<DiagnoseSelection>()(
   persist(() => restoreDiagnoseState(undefined), {
     name: DIAGNOSE_STATE_KEY,
-    storage: createJSONStorage(() => sessionStorage),
+    storage: createJSONStorage(() => sessionThenLocal(sessionStorage, localStorage)),
     version: 4,
     merge: (saved) => restoreDiagnoseState(saved),
   }),
@@ -69,4 +87,10 @@ export const useDiagnoseStore = create<DiagnoseSelection>()(
 /** Changes the view of the diagnose state. */
 export function updateDiagnoseView(change: (view: DiagnoseViewData) => DiagnoseViewData): void {
   useDiagnoseStore.setState((state) => ({ ...state, view: change(state.view) }));
+}
+
+/** On sign-out: the next user of this browser starts from the default view, not from this user's units. */
+export function forgetDiagnoseState(): void {
+  useDiagnoseStore.persist.clearStorage();
+  useDiagnoseStore.setState(restoreDiagnoseState(undefined));
 }
