@@ -49,7 +49,8 @@ function offsetAt(ts: number, timeZone: string): number {
 export function fromZonedLocal(local: string, timeZone: string): number | undefined {
   const match = LOCAL.exec(local.trim());
   if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match.map((part) => (part === undefined ? 0 : Number(part)));
+  // An absent seconds group reads as undefined at run time, whatever the type says: Number(undefined) is NaN.
+  const [, y, mo, d, h, mi, s] = Array.from(match, (part: string | undefined) => Number(part ?? 0));
   const asUtc = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0);
   const check = new Date(asUtc);
   if (check.getUTCMonth() !== (mo ?? 1) - 1 || check.getUTCDate() !== d || (h ?? 0) > 23) return undefined;

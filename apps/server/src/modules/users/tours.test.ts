@@ -27,7 +27,8 @@ describe('product tours seen', () => {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as unknown };
+    const answer: unknown = await response.json();
+    return { status: response.status, body: answer };
   }
 
   it('records a tour once per user, on any device, and keeps each user to their own', async () => {
