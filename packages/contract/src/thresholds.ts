@@ -23,19 +23,27 @@ export interface ThresholdLimit {
 }
 
 /**
- * What is wrong with one metric's limits: none set, or two out of order (each named by the higher field, which
- * is the one a user just typed in a form read left to right). The form and the server use this one rule.
+ * What is wrong with one metric's limits: none set, or two out of order. Both fields of an out-of-order pair are
+ * named (each once, by its first problem), so that a form marks both and an API caller learns which to fix
+ * whichever of the two it meant to change. The form and the server use this one rule.
  */
 export function limitProblems(limit: ThresholdLimit): { field: LimitField; message: string }[] {
   const set = LIMIT_FIELDS.filter((field) => limit[field] !== null);
   if (set.length === 0) return [{ field: 'warningHigh', message: 'Set at least one limit' }];
-  const problems: { field: LimitField; message: string }[] = [];
-  set.forEach((field, index) => {
-    const below = set.slice(0, index).find((lower) => (limit[lower] ?? 0) > (limit[field] ?? 0));
-    if (below)
-      problems.push({ field, message: `${LIMIT_LABELS[field]} must not be below ${LIMIT_LABELS[below]}` });
+  const problems = new Map<LimitField, string>();
+  set.forEach((higher, index) => {
+    for (const lower of set.slice(0, index)) {
+      if ((limit[lower] ?? 0) <= (limit[higher] ?? 0)) continue;
+      if (!problems.has(higher))
+        problems.set(higher, `${LIMIT_LABELS[higher]} must not be below ${LIMIT_LABELS[lower]}`);
+      if (!problems.has(lower))
+        problems.set(lower, `${LIMIT_LABELS[lower]} must not be above ${LIMIT_LABELS[higher]}`);
+    }
   });
-  return problems;
+  return LIMIT_FIELDS.flatMap((field) => {
+    const message = problems.get(field);
+    return message === undefined ? [] : [{ field, message }];
+  });
 }
 
 const limitValue = z.number().min(-1e12).max(1e12).nullable().default(null);
