@@ -310,6 +310,14 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await stranger.close();
   });
 
+  const savedViewType = async () => {
+    const [row] = await server.database.db
+      .select({ type: sharedViews.type })
+      .from(sharedViews)
+      .where(eq(sharedViews.sharedViewId, savedViewId));
+    return row?.type;
+  };
+
   it('makes a view global for every company, and returns it to its own', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -318,15 +326,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await expect.poll(() => page.getByRole('button', { name: 'Supply check' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Supply check' }).click();
     await page.getByRole('menuitem', { name: 'Make global' }).click();
-    await expect
-      .poll(async () => {
-        const [row] = await server.database.db
-          .select({ type: sharedViews.type })
-          .from(sharedViews)
-          .where(eq(sharedViews.sharedViewId, savedViewId));
-        return row?.type;
-      })
-      .toBe('GLOBAL');
+    await expect.poll(savedViewType).toBe('GLOBAL');
 
     // A user of another company now finds it among the views they may open.
     const stranger = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -338,15 +338,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
 
     await page.getByRole('button', { name: 'Supply check' }).click();
     await page.getByRole('menuitem', { name: 'Remove from global views' }).click();
-    await expect
-      .poll(async () => {
-        const [row] = await server.database.db
-          .select({ type: sharedViews.type })
-          .from(sharedViews)
-          .where(eq(sharedViews.sharedViewId, savedViewId));
-        return row?.type;
-      })
-      .toBe('PUBLISHED');
+    await expect.poll(savedViewType).toBe('PUBLISHED');
     await context.close();
   });
 });
