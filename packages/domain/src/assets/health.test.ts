@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveAssetHealth } from './health.ts';
+import { ASSET_TYPE } from './assetTypes.ts';
+import {
+  ASSET_HEALTH_ATTENTION_ORDER,
+  ASSET_HEALTH_COLOURS,
+  ASSET_HEALTH_STATES,
+  deriveAssetHealth,
+  reportsOwnReadings,
+} from './health.ts';
 
 const warning = { level: 'WARNING', type: 'METRIC' };
 const critical = { level: 'CRITICAL', type: 'METRIC' };
@@ -34,5 +41,28 @@ describe('asset health', () => {
     expect(deriveAssetHealth({ inMaintenance: false, isMonitored: true, alerts: [critical] })).toBe(
       'CRITICAL',
     );
+  });
+
+  it('shows COMMUNICATION_LOST for a monitored asset that stopped sending, below maintenance and no monitor', () => {
+    expect(deriveAssetHealth({ isCommunicating: false })).toBe('COMMUNICATION_LOST');
+    expect(deriveAssetHealth({ isCommunicating: false, alerts: [critical] })).toBe('COMMUNICATION_LOST');
+    expect(deriveAssetHealth({ isCommunicating: true, alerts: [warning] })).toBe('WARNING');
+    expect(deriveAssetHealth({ isCommunicating: true })).toBe('HEALTHY');
+    expect(deriveAssetHealth({ isCommunicating: false, isMonitored: false })).toBe('NO_MONITOR');
+    expect(deriveAssetHealth({ isCommunicating: false, inMaintenance: true })).toBe('MAINTENANCE_MODE');
+  });
+
+  it('asks units and make-up-air units about communication, not the assets that hold them', () => {
+    expect(reportsOwnReadings(ASSET_TYPE.unit)).toBe(true);
+    expect(reportsOwnReadings(ASSET_TYPE.makeUpAirUnit)).toBe(true);
+    for (const type of [ASSET_TYPE.site, ASSET_TYPE.building, ASSET_TYPE.datahall, ASSET_TYPE.splitUnit]) {
+      expect(reportsOwnReadings(type)).toBe(false);
+    }
+    expect(reportsOwnReadings(ASSET_TYPE.agent)).toBe(false);
+  });
+
+  it('gives every state one distinct colour and a place in the attention order', () => {
+    expect(new Set(Object.values(ASSET_HEALTH_COLOURS)).size).toBe(ASSET_HEALTH_STATES.length);
+    expect([...ASSET_HEALTH_ATTENTION_ORDER].sort()).toEqual([...ASSET_HEALTH_STATES].sort());
   });
 });

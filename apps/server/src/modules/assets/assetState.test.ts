@@ -6,6 +6,8 @@ import { assets } from '../../platform/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, errorOf, type AssetFleet } from './assetsTestFixture.ts';
 import { isOnline, ONLINE_WINDOW_MS } from './lastSeenSource.ts';
+import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
+import { settle } from '../../platform/live/liveTestKit.ts';
 
 describe('asset state and online status', () => {
   let server: TestServer;
@@ -23,16 +25,58 @@ describe('asset state and online status', () => {
   });
   afterAll(() => server.close());
 
-  it('derives health: NO_MONITOR for unmonitored assets, HEALTHY otherwise; never seen without telemetry', async () => {
-    const { users, ids: a } = fleet;
-    const answer = await api(users.adminA, 'POST', '/assets.state.list', {
-      assetIds: [a.unitA1, a.unitA2],
+  const reading = (assetId: number, timestamp: number): IngestedValue => ({
+    assetId,
+    metricId: 101,
+    value: 18.5,
+    timestamp,
+    status: 1,
+    units: '°C',
+  });
+  const listStates = async (assetIds: number[]) => {
+    const answer = await api(fleet.users.adminA, 'POST', '/assets.state.list', {
+      assetIds,
       activeInterval: 'PT10M',
     });
     expect(answer.status).toBe(200);
-    expect(z.array(assetStateSchema).parse(answer.body)).toEqual([
-      { assetId: a.unitA1, health: 'HEALTHY', lastSeenAt: null },
+    return z.array(assetStateSchema).parse(answer.body);
+  };
+
+  it('follows monitoring and communication: NO_MONITOR, COMMUNICATION_LOST, else HEALTHY', async () => {
+    const { ids: a } = fleet;
+    const now = Date.now();
+    const silentSince = now - ONLINE_WINDOW_MS - 60_000;
+    server.bus.publish([reading(a.unitA1, now), reading(a.unitA3, silentSince)]);
+    await settle();
+    expect(await listStates([a.unitA1, a.unitA2, a.unitA3, a.mauA])).toEqual([
+      { assetId: a.unitA1, health: 'HEALTHY', lastSeenAt: new Date(now).toISOString() },
+      // Unmonitored: nothing is expected from it, so its silence is no alarm.
       { assetId: a.unitA2, health: 'NO_MONITOR', lastSeenAt: null },
+      { assetId: a.unitA3, health: 'COMMUNICATION_LOST', lastSeenAt: new Date(silentSince).toISOString() },
+      // Never heard from at all.
+      { assetId: a.mauA, health: 'COMMUNICATION_LOST', lastSeenAt: null },
+    ]);
+  });
+
+  it('turns HEALTHY again when a silent unit sends', async () => {
+    const { ids: a } = fleet;
+    const now = Date.now();
+    server.bus.publish([reading(a.unitA3, now)]);
+    await settle();
+    expect(await listStates([a.unitA3])).toEqual([
+      { assetId: a.unitA3, health: 'HEALTHY', lastSeenAt: new Date(now).toISOString() },
+    ]);
+  });
+
+  it('leaves communication out of the health of assets that send nothing of their own', async () => {
+    const { ids: a } = fleet;
+    const states = await listStates([a.siteA1, a.buildingA1, a.hallA1, a.splitA1, a.agentA1]);
+    expect(states.map((state) => state.health)).toEqual([
+      'HEALTHY',
+      'HEALTHY',
+      'HEALTHY',
+      'HEALTHY',
+      'HEALTHY',
     ]);
   });
 

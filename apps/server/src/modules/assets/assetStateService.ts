@@ -1,4 +1,4 @@
-import { deriveAssetHealth } from '@kelvin/domain';
+import { deriveAssetHealth, reportsOwnReadings } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { visibleAssets } from './assetsService.ts';
@@ -6,8 +6,9 @@ import { isOnline, type LastSeenSource } from './lastSeenSource.ts';
 
 /**
  * `assets.state.list`: the derived health of each visible asset. Alerts and maintenance windows come with the
- * problems area; until then health reads only isMonitored (NO_MONITOR or HEALTHY). The active interval is
- * validated by the contract and will bound the alerts considered.
+ * problems area; until then health follows monitoring and communication: NO_MONITOR when unmonitored,
+ * COMMUNICATION_LOST when a unit that should send has not within the online window, else HEALTHY. The active
+ * interval is validated by the contract and will bound the alerts considered.
  */
 export async function listAssetStates(
   db: DbOrTx,
@@ -17,11 +18,17 @@ export async function listAssetStates(
 ) {
   const rows = await visibleAssets(db, auth, { assetIds: [...new Set(assetIds)] });
   const seen = await lastSeen.lastSeen(rows.map((row) => row.assetId));
-  return rows.map((row) => ({
-    assetId: row.assetId,
-    health: deriveAssetHealth({ isMonitored: row.isMonitored, alerts: [], inMaintenance: false }),
-    lastSeenAt: seen.get(row.assetId)?.toISOString() ?? null,
-  }));
+  const now = Date.now();
+  return rows.map((row) => {
+    const lastSeenAt = seen.get(row.assetId);
+    const health = deriveAssetHealth({
+      isMonitored: row.isMonitored,
+      alerts: [],
+      inMaintenance: false,
+      ...(reportsOwnReadings(row.assetTypeId) ? { isCommunicating: isOnline(lastSeenAt, now) } : {}),
+    });
+    return { assetId: row.assetId, health, lastSeenAt: lastSeenAt?.toISOString() ?? null };
+  });
 }
 
 /** `assets.getOnlineStatus`: one entry per visible asset asked about; invisible ids are left out. */
