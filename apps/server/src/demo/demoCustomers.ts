@@ -31,19 +31,20 @@ const northwind: DemoCompany = {
           datahalls: [
             {
               name: 'Data Hall 1',
+              deviceLayout: 'default',
               agent: agent('NW-ASH-AGENT-01', 12),
               units: unitsOf({ prefix: 'NW-ASH-A1', subnet: 12, count: 8, model: 'cw400' }),
               splitUnits: [],
             },
             {
               name: 'Data Hall 2',
+              deviceLayout: 'vertical',
               agent: agent('NW-ASH-AGENT-02', 13),
               units: unitsOf({
                 prefix: 'NW-ASH-A2',
                 subnet: 13,
                 count: 3,
                 model: 'cw400',
-                layout: 'vertical',
               }),
               splitUnits: [
                 {
@@ -75,8 +76,9 @@ const northwind: DemoCompany = {
           datahalls: [
             {
               name: 'Data Hall 1',
+              deviceLayout: 'quad',
               agent: agent('NW-DAL-AGENT-01', 14),
-              units: unitsOf({ prefix: 'NW-DAL-D1', subnet: 14, count: 5, model: 'dx250', layout: 'quad' }),
+              units: unitsOf({ prefix: 'NW-DAL-D1', subnet: 14, count: 5, model: 'dx250' }),
               splitUnits: [],
             },
           ],
@@ -124,8 +126,9 @@ const fjord: DemoCompany = {
           datahalls: [
             {
               name: 'White Space B',
+              deviceLayout: 'cegeka',
               agent: agent('FJ-OSL-AGENT-01', 31),
-              units: unitsOf({ prefix: 'FJ-OSL-B', subnet: 31, count: 4, model: 'dx250', layout: 'cegeka' }),
+              units: unitsOf({ prefix: 'FJ-OSL-B', subnet: 31, count: 4, model: 'dx250' }),
               splitUnits: [
                 {
                   name: 'FJ-OSL-B-SPLIT-01',
@@ -156,8 +159,9 @@ const fjord: DemoCompany = {
           datahalls: [
             {
               name: 'Hall A',
+              deviceLayout: 'equinix',
               agent: agent('FJ-BGO-AGENT-01', 32),
-              units: unitsOf({ prefix: 'FJ-BGO-A', subnet: 32, count: 5, model: 'rd35', layout: 'equinix' }),
+              units: unitsOf({ prefix: 'FJ-BGO-A', subnet: 32, count: 5, model: 'rd35' }),
               splitUnits: [],
             },
           ],
@@ -205,6 +209,7 @@ const meridian: DemoCompany = {
           datahalls: [
             {
               name: 'Data Hall 3A',
+              deviceLayout: 'default',
               agent: agent('MC-SIN-AGENT-01', 51),
               units: unitsOf({ prefix: 'MC-SIN-3A', subnet: 51, count: 6, model: 'cw400' }),
               splitUnits: [
@@ -237,13 +242,13 @@ const meridian: DemoCompany = {
           datahalls: [
             {
               name: 'Hall 2F',
+              deviceLayout: 'aws-tokyo',
               agent: agent('MC-TYO-AGENT-01', 52),
               units: unitsOf({
                 prefix: 'MC-TYO-2F',
                 subnet: 52,
                 count: 4,
                 model: 'rd35',
-                layout: 'aws-tokyo',
               }),
               splitUnits: [],
             },

@@ -1,3 +1,4 @@
+import type { DeviceLayout } from '@kelvin/domain';
 import type { RoleName } from '../modules/users/roleNames.ts';
 import type { DemoUnit } from './demoUnits.ts';
 
@@ -19,6 +20,8 @@ export interface DemoAgent {
 
 export interface DemoDatahall {
   name: string;
+  /** How the hall's units stand (the data hall view draws them so); its units record it too. */
+  deviceLayout: DeviceLayout;
   agent: DemoAgent;
   units: DemoUnit[];
   /** Split units with the units that hang under them. */

@@ -11,7 +11,6 @@ export interface DemoUnit {
   serialNumber: string;
   position: string;
   privateIpAddress: string;
-  deviceLayout: 'default' | 'vertical' | 'cegeka' | 'equinix' | 'quad' | 'aws-tokyo';
   refrigerant: string;
   capacityKw: string;
   installDate: string;
@@ -56,7 +55,6 @@ export function unitsOf(options: {
   subnet: number;
   count: number;
   model: DemoModel;
-  layout?: DemoUnit['deviceLayout'];
   firstHost?: number;
   /** Row letter index to start at (0 is row A). */
   row?: number;
@@ -76,7 +74,6 @@ export function unitsOf(options: {
       serialNumber: `${initials}${String(year).slice(2)}${String(240_117 + options.subnet * 101 + index * 37)}`,
       position: `Row ${String.fromCharCode(65 + (options.row ?? 0) + Math.floor(index / 2))}, Position ${(index % 2) + 1}`,
       privateIpAddress: `10.${options.subnet}.4.${(options.firstHost ?? 21) + index}`,
-      deviceLayout: options.layout ?? (index % 3 === 2 ? 'vertical' : 'default'),
       refrigerant: model.refrigerant,
       capacityKw: String(model.capacityKw),
       installDate: `${year}-${month}-15`,

@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/database.ts';
-import { placementError } from '@kelvin/domain';
+import { DEVICE_LAYOUTS, placementError } from '@kelvin/domain';
 import { accessGroupAssetIds } from '../modules/access/assetAccess.ts';
 import {
   assetArtifacts,
+  assetProperties,
   assets,
   assetTypeProperties,
   companies,
@@ -68,6 +69,20 @@ describe('seedDemo', () => {
       const group = groups.find((one) => one.thresholdGroupId === unit.thresholdGroupId);
       expect(group?.companyId).toBe(unit.companyId);
     }
+    // Every layout the data hall view draws is found in some hall; units record their hall's layout.
+    const layoutOf = async (assetId: number) =>
+      (
+        await database?.db
+          .select()
+          .from(assetProperties)
+          .where(and(eq(assetProperties.assetId, assetId), eq(assetProperties.name, 'deviceLayout')))
+      )?.[0]?.value;
+    const hallLayouts = await Promise.all(ofType(3).map((hall) => layoutOf(hall.assetId)));
+    expect(new Set(hallLayouts)).toEqual(new Set(DEVICE_LAYOUTS));
+    const firstUnit = ofType(4)[0];
+    expect(await layoutOf(firstUnit?.assetId ?? 0)).toBe(await layoutOf(firstUnit?.parentAssetId ?? 0));
+    // No agent polls the make-up-air units: not monitored, so their silence raises nothing.
+    expect(ofType(70).map((mau) => mau.isMonitored)).toEqual([false, false]);
     const metadata = await database.db.select().from(assetArtifacts);
     expect(metadata).toHaveLength(ofType(61).length);
     expect((await database.db.select().from(assetTypeProperties)).length).toBeGreaterThan(20);

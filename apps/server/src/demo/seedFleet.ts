@@ -22,8 +22,9 @@ export async function seedFleet(
     parentAssetId: number | null,
     name: string,
     properties: Readonly<Record<string, string>>,
+    isMonitored = true,
   ) => {
-    const asset = await insertAsset(tx, { companyId, parentAssetId, assetTypeId, name });
+    const asset = await insertAsset(tx, { companyId, parentAssetId, assetTypeId, name, isMonitored });
     const entries = Object.entries({ name, ...properties }).map(([key, value], displayOrder) => ({
       name: key,
       value,
@@ -40,15 +41,17 @@ export async function seedFleet(
     });
     return asset.assetId;
   };
-  const addUnits = async (parentAssetId: number, units: readonly DemoUnit[]) => {
+  // A unit records the layout of the hall it stands in, as the unit template asks an installer to.
+  const addUnits = async (parentAssetId: number, units: readonly DemoUnit[], deviceLayout: string) => {
     for (const { name, ...properties } of units)
-      await addAsset(ASSET_TYPE.unit, parentAssetId, name, properties);
+      await addAsset(ASSET_TYPE.unit, parentAssetId, name, { ...properties, deviceLayout });
   };
   const addDatahall = async (buildingId: number, datahall: DemoDatahall) => {
-    const datahallId = await addAsset(ASSET_TYPE.datahall, buildingId, datahall.name, {});
-    await addUnits(datahallId, datahall.units);
+    const { deviceLayout } = datahall;
+    const datahallId = await addAsset(ASSET_TYPE.datahall, buildingId, datahall.name, { deviceLayout });
+    await addUnits(datahallId, datahall.units, deviceLayout);
     for (const { units, name, ...properties } of datahall.splitUnits) {
-      await addUnits(await addAsset(ASSET_TYPE.splitUnit, datahallId, name, properties), units);
+      await addUnits(await addAsset(ASSET_TYPE.splitUnit, datahallId, name, properties), units, deviceLayout);
     }
     await seedAgent(tx, await addAgent(datahallId, datahall.agent), datahall, files);
   };
@@ -67,8 +70,9 @@ export async function seedFleet(
       for (const datahall of building.datahalls) await addDatahall(buildingId, datahall);
     }
   }
+  // No agent polls the make-up-air units: they are recorded but not monitored (health NO_MONITOR).
   for (const { name, ...properties } of demo.makeUpAirUnits) {
-    topLevel.push(await addAsset(ASSET_TYPE.makeUpAirUnit, null, name, properties));
+    topLevel.push(await addAsset(ASSET_TYPE.makeUpAirUnit, null, name, properties, false));
   }
   for (const assetId of topLevel) await addAssetToDefaultGroups(tx, assetId, userIds);
   return topLevel;
