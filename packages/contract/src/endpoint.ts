@@ -6,9 +6,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call an endpoint before authorization runs:
  * - public: anyone (health, client configuration);
  * - user: a signed-in user with a verified ID token;
- * - agentOrUser: an agent (asset type 61) with its key in the x-agent-key header, or a signed-in user.
+ * - agent: an agent (asset type 61) with its key in the x-agent-key header;
+ * - agentOrUser: an agent, or a signed-in user.
  */
-export type EndpointAuth = 'public' | 'user' | 'agentOrUser';
+export type EndpointAuth = 'public' | 'user' | 'agent' | 'agentOrUser';
 
 /** One API call, declared once: the server registers and validates it, the client is typed from it. */
 export interface EndpointDef {

@@ -2,6 +2,7 @@ import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
 import { detectedProblemsEndpoints } from './detectedProblems.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
+import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
@@ -22,6 +23,8 @@ export * from './companies.ts';
 export * from './userAdmin.ts';
 export * from './assets.ts';
 export * from './metrics.ts';
+export * from './metricValues.ts';
+export * from './metricCommands.ts';
 export * from './telemetry.ts';
 export * from './fileAttachments.ts';
 export * from './live.ts';
@@ -38,6 +41,7 @@ export const contract = {
   ...companiesEndpoints,
   ...assetsEndpoints,
   ...metricsEndpoints,
+  ...metricCommandsEndpoints,
   ...telemetryEndpoints,
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,

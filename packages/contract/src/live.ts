@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { overrideTypeSchema } from './metricValues.ts';
 
 /** Socket.IO namespace of live metric values; the handshake carries the same ID token: `auth: { token }`. */
 export const LIVE_NAMESPACE = '/live';
@@ -31,6 +32,7 @@ export const metricValueStateUpdateSchema = z.object({
   timestamp: z.number(),
   status: z.number().int(),
   units: z.string().nullable(),
+  overrideType: overrideTypeSchema,
 });
 export type MetricValueStateUpdate = z.infer<typeof metricValueStateUpdateSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaSeparatedIds, dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { overrideTypeSchema } from './metricValues.ts';
 
 export const metricDisplayTypes = ['cpu', 'uptime', 'step', 'line', 'enum', 'semantic_version'] as const;
 export const metricValueTypes = ['enum', 'boolean', 'string', 'number'] as const;
@@ -40,6 +41,7 @@ export const metricValueMetadataSchema = z.object({
   value: z.union([z.number(), z.string(), z.boolean()]).nullable(),
   status: z.number().int(),
   units: z.string().nullable(),
+  overrideType: overrideTypeSchema,
 });
 export const lastValueSchema = z.object({
   value: z.union([z.number(), z.string(), z.boolean()]).nullable(),

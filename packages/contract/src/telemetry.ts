@@ -1,6 +1,7 @@
 import { dbId } from './common.ts';
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { overrideTypeSchema } from './metricValues.ts';
 
 export const INGEST_MAX_POINTS = 50_000;
 
@@ -14,6 +15,8 @@ export const ingestPointSchema = z
     value: z.union([z.number(), z.boolean(), z.string().max(1000), z.null()]),
     status: z.number().int().optional(),
     units: z.string().max(30).optional(),
+    /** Who forces the value, when it is forced: an agent reports USER for a value a console user overrode. */
+    overrideType: overrideTypeSchema.optional(),
   })
   .refine((point) => point.alias !== undefined || point.metricId !== undefined, {
     message: 'Each point needs an alias or a metricId',

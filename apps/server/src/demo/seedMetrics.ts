@@ -21,9 +21,21 @@ function metricRow(definition: MetricDefinition, enumIds: ReadonlyMap<string, nu
     path: definition.alias.replaceAll('.', '/'),
     units: definition.units,
     metadata: { source: 'demo' },
-    actionsPermitted:
-      definition.displayType === 'step' && definition.alias.endsWith('Setpoint') ? ['set'] : [],
+    actionsPermitted: demoActions(definition),
   };
+}
+
+/** Modes a unit takes from its operator (set, or override for a while). */
+const OPERATOR_MODES = new Set(['status.unitMode', 'status.onOff']);
+/** Outputs a service technician may force for a while (fan speeds, valve positions). */
+const FORCEABLE_OUTPUT = /^(fan\.\d+\.speed|valve\.[a-zA-Z]+\.position)$/;
+
+/** As on real controllers: setpoints are set, modes set or overridden, outputs only overridden (they end). */
+export function demoActions(definition: MetricDefinition): ('set' | 'override')[] {
+  if (definition.displayType === 'step' && definition.alias.endsWith('Setpoint')) return ['set'];
+  if (OPERATOR_MODES.has(definition.alias)) return ['set', 'override'];
+  if (FORCEABLE_OUTPUT.test(definition.alias)) return ['override'];
+  return [];
 }
 
 /**

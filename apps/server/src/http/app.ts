@@ -13,6 +13,7 @@ import type { TokenVerifier } from '../platform/identity/tokenVerifier.ts';
 import { registerMetrics } from '../platform/observability/metrics.ts';
 import { registerAccessGroupsRoutes } from '../modules/access/accessGroupsRoutes.ts';
 import { registerAssetsRoutes } from '../modules/assets/assetsRoutes.ts';
+import { registerCommandsRoutes } from '../modules/commands/commandsRoutes.ts';
 import { registerAuditRoutes } from '../modules/audit/auditRoutes.ts';
 import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
@@ -115,6 +116,7 @@ export async function buildApp({
   registerAuditRoutes(context);
   registerAssetsRoutes(context, { lastSeen: lastSeenFromTable(lastValues) });
   registerLiveValuesRoutes(context, { lastValues });
+  registerCommandsRoutes(context, { lastValues });
   registerAccessGroupsRoutes(context);
   registerTelemetryRoutes(context);
   registerMetricsRoutes(context);

@@ -32,11 +32,12 @@ const tally = { requests: 0, byStatus: new Map<number, number>() };
 describe('the whole contract, fuzzed over real HTTP', () => {
   let server: TestServer;
   let roleId = 0;
+  let agentKey = '';
 
   beforeAll(async () => {
     server = await startTestServer();
     const db = server.database.db;
-    await buildTelemetryFleet(db);
+    ({ agentKeyA: agentKey } = await buildTelemetryFleet(db));
     // Every permission any role grants, on every company: nothing is refused for want of a grant.
     const [role] = await db.insert(roles).values({ name: 'Fuzz: every permission' }).returning();
     if (!role) throw new Error('role not created');
@@ -77,7 +78,7 @@ describe('the whole contract, fuzzed over real HTTP', () => {
       let before = await databaseFingerprint(server.database.db);
       let baselineFields: string[] = [];
       for (const [index, fuzzCase] of cases.entries()) {
-        const answer = await sendFuzzRequest(server.url, endpoint, fuzzCase.request, token);
+        const answer = await sendFuzzRequest(server.url, endpoint, fuzzCase.request, { token, agentKey });
         const after = await databaseFingerprint(server.database.db);
         tally.requests++;
         tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1);

@@ -23,9 +23,11 @@ export interface Authenticators {
 
 type AuthOf<E extends EndpointDef> = E['auth'] extends 'user'
   ? AuthContext
-  : E['auth'] extends 'agentOrUser'
-    ? Caller
-    : null;
+  : E['auth'] extends 'agent'
+    ? AgentContext
+    : E['auth'] extends 'agentOrUser'
+      ? Caller
+      : null;
 
 export interface HandlerInput<E extends EndpointDef> {
   params: ParamsOf<E>;
@@ -83,9 +85,10 @@ async function authenticateFor(
   endpoint: EndpointDef,
   authenticators: Authenticators,
   request: FastifyRequest,
-): Promise<AuthContext | Caller | null> {
+): Promise<AuthContext | AgentContext | Caller | null> {
   if (endpoint.auth === 'public') return null;
   if (endpoint.auth === 'user') return authenticators.user(request);
+  if (endpoint.auth === 'agent') return authenticators.agent(request);
   if (request.headers[AGENT_KEY_HEADER] !== undefined) {
     return { kind: 'agent', agent: await authenticators.agent(request) };
   }

@@ -58,6 +58,13 @@ const errorResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 };
 
+function securityOf(endpoint: EndpointDef): JsonSchema[] {
+  if (endpoint.auth === 'user') return [{ bearer: [] }];
+  if (endpoint.auth === 'agent') return [{ agentKey: [] }];
+  if (endpoint.auth === 'agentOrUser') return [{ bearer: [] }, { agentKey: [] }];
+  return [];
+}
+
 /** The OpenAPI 3.1 document, generated from the contract: the one declaration of every call. */
 export function buildOpenApiDocument(endpoints: readonly EndpointDef[] = allEndpoints): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -72,10 +79,10 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDef[] = allEndp
           content: { 'application/json': { schema: jsonSchema(endpoint.output, 'output') } },
         },
         '400': errorResponse,
-        ...(endpoint.auth === 'user' ? { '401': errorResponse, '403': errorResponse } : {}),
+        ...(endpoint.auth === 'public' ? {} : { '401': errorResponse, '403': errorResponse }),
         '404': errorResponse,
       },
-      ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : { security: [] }),
+      security: securityOf(endpoint),
     };
     if (endpoint.body) {
       operation.requestBody = { required: true, content: requestContent(endpoint, endpoint.body) };
@@ -88,7 +95,10 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDef[] = allEndp
     paths,
     components: {
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (OpenID ID token)' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (OpenID ID token)' },
+        agentKey: { type: 'apiKey', in: 'header', name: 'x-agent-key' },
+      },
     },
   };
 }

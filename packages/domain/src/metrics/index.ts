@@ -1,2 +1,3 @@
 export * from './metricTree.ts';
 export * from './metricFormat.ts';
+export * from './metricCommands.ts';

@@ -19,7 +19,7 @@ function emptyCoverage(assetId: number): NonNullable<Asset['coverage']> {
   return { assetId, contracts: [], warranties: [] };
 }
 
-function nearestOfType(
+export function nearestOfType(
   links: ReadonlyMap<number, ChainLink>,
   assetId: number,
   assetTypeId: number,

@@ -55,19 +55,19 @@ describe('POST /api/assets/metrics/lastValue', () => {
         [unitA1]: {
           value: 18.25,
           timestamp: now,
-          metadata: { type: 'number', value: 18.25, status: 0, units: '°C' },
+          metadata: { type: 'number', value: 18.25, status: 0, units: '°C', overrideType: 'NONE' },
         },
         [unitA2]: {
           value: 19.5,
           timestamp: now - 60_000,
-          metadata: { type: 'number', value: 19.5, status: 0, units: '°C' },
+          metadata: { type: 'number', value: 19.5, status: 0, units: '°C', overrideType: 'NONE' },
         },
       },
       '102': {
         [unitA1]: {
           value: 'COOLING',
           timestamp: now,
-          metadata: { type: 'string', value: 'COOLING', status: 4, units: null },
+          metadata: { type: 'string', value: 'COOLING', status: 4, units: null, overrideType: 'NONE' },
         },
       },
     });

@@ -27,10 +27,21 @@ const coreEnumValues = coreEnumSchema.shape.values;
 /** The catalogue, each enum metric with its value → label map inline (the console renders labels from it). */
 export async function listMetrics(db: DbOrTx, auth: AuthContext): Promise<Metric[]> {
   requirePermission(auth, METRICS_READ);
+  return catalogueMetrics(db);
+}
+
+/** One metric of the catalogue in the contract's shape, or undefined when there is none with the id. */
+export async function findCatalogueMetric(db: DbOrTx, metricId: number): Promise<Metric | undefined> {
+  const [metric] = await catalogueMetrics(db, metricId);
+  return metric;
+}
+
+async function catalogueMetrics(db: DbOrTx, metricId?: number): Promise<Metric[]> {
   const rows = await db
     .select({ metric: metrics, enumValues: metricEnums.values })
     .from(metrics)
     .leftJoin(metricEnums, eq(metricEnums.metricEnumId, metrics.metricEnumId))
+    .where(metricId === undefined ? undefined : eq(metrics.metricId, metricId))
     .orderBy(asc(metrics.metricId));
   return rows.map(({ metric, enumValues: values }) => ({
     metricId: metric.metricId,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ingestPointSchema, unstorableTextReason } from '@kelvin/contract';
+import { ingestPointSchema, unstorableTextReason, type OverrideTypeName } from '@kelvin/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { assets } from '../../platform/db/schema.ts';
 import { createMetricCatalogueCache, type CatalogueMetric } from './metricCatalogueCache.ts';
@@ -12,6 +12,7 @@ export interface ResolvedPoint {
   value: number | string | boolean | null;
   status: number;
   units: string | null;
+  overrideType?: OverrideTypeName | undefined;
 }
 
 export interface ResolveResult {
@@ -168,6 +169,7 @@ export function createPointResolver(db: Db): PointResolver {
             value: point.value,
             status: point.status ?? DEFAULT_STATUS,
             units: point.units ?? metric.units,
+            overrideType: point.overrideType,
           },
         });
       }

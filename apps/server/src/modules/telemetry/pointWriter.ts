@@ -100,6 +100,7 @@ export function createPointWriter(deps: {
         timestamp: point.ts,
         status: point.status,
         units: point.units,
+        overrideType: point.overrideType,
       }));
       deps.bus.publish(values);
       return { duplicate: false };

@@ -448,3 +448,43 @@ export const userToursSeen = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tour] })],
 );
+
+/**
+ * Set and override commands from the console to a unit's agent (the agent of the unit's data hall). Kept here, not
+ * in memory, so that a restart loses no queued command and several server processes share one queue.
+ */
+export const metricCommands = pgTable(
+  'metric_commands',
+  {
+    commandId: serial('command_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    /** Where the command is delivered: the agents of this data hall take it. */
+    datahallId: integer('datahall_id').notNull(),
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.metricId),
+    action: text('action').notNull(),
+    value: jsonb('value').notNull(),
+    previousValue: jsonb('previous_value'),
+    durationMinutes: integer('duration_minutes'),
+    reason: text('reason').notNull(),
+    state: text('state').notNull().default('PENDING'),
+    failureReason: text('failure_reason'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.userId),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deliveredTo: integer('delivered_to'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('metric_commands_asset_idx').on(t.assetId, t.commandId),
+    index('metric_commands_queue_idx').on(t.datahallId, t.state),
+  ],
+);

@@ -1,3 +1,5 @@
+import type { OverrideTypeName } from '@kelvin/contract';
+
 /** One accepted reading, as ingestion hands it on after it is durable. */
 export interface IngestedValue {
   assetId: number;
@@ -8,6 +10,8 @@ export interface IngestedValue {
   timestamp: number;
   status: number;
   units: string | null;
+  /** Who forces the value; absent means NONE (most readings). */
+  overrideType?: OverrideTypeName | undefined;
 }
 
 export type IngestedValuesListener = (values: readonly IngestedValue[]) => void;

@@ -24,7 +24,7 @@ describe('last-value table', () => {
     expect(table.get(1, 10)).toEqual({
       value: 23,
       timestamp: 2_000,
-      metadata: { type: 'number', value: 23, status: 0, units: '°C' },
+      metadata: { type: 'number', value: 23, status: 0, units: '°C', overrideType: 'NONE' },
     });
     expect(table.size).toBe(1);
   });

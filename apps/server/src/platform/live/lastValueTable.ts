@@ -1,3 +1,4 @@
+import type { OverrideTypeName } from '@kelvin/contract';
 import type { IngestedValue, TelemetryBus } from '../events/telemetryBus.ts';
 
 export type MetricValueType = 'string' | 'number' | 'boolean';
@@ -15,6 +16,7 @@ export interface LastValue {
     value: number | string | boolean | null;
     status: number;
     units: string | null;
+    overrideType: OverrideTypeName;
   };
 }
 
@@ -79,6 +81,7 @@ export function toLastValue(reading: IngestedValue, previous?: LastValue): LastV
       value: reading.value,
       status: reading.status,
       units: reading.units,
+      overrideType: reading.overrideType ?? 'NONE',
     },
   };
 }

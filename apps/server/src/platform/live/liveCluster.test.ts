@@ -84,7 +84,7 @@ describe.runIf(withRedis)('live values across two instances sharing Redis', () =
       expect(body['201']?.[unitA1]).toEqual({
         value: 22.5,
         timestamp: now,
-        metadata: { type: 'number', value: 22.5, status: 0, units: '°C' },
+        metadata: { type: 'number', value: 22.5, status: 0, units: '°C', overrideType: 'NONE' },
       });
     } finally {
       onA.close();

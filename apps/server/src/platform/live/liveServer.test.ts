@@ -60,15 +60,21 @@ describe('live metric values over Socket.IO', () => {
       timestamp: now,
       status: 0,
       units: '°C',
+      overrideType: 'NONE',
     });
 
     instance.bus.publish([
-      value(unitA1, 102, { value: 'COOLING', units: null, timestamp: now + 1 }),
+      value(unitA1, 102, { value: 'COOLING', units: null, timestamp: now + 1, overrideType: 'USER' }),
       value(unitA1, 101, { value: 19.4, timestamp: now - 5_000 }), // older than the table's: not sent
       value(unitA1, 103, { value: 1 }), // not subscribed
     ]);
     await eventually(() => expect(client.updates).toHaveLength(2));
-    expect(client.updates[1]).toMatchObject({ path: `${unitA1}/102`, value: 'COOLING', units: null });
+    expect(client.updates[1]).toMatchObject({
+      path: `${unitA1}/102`,
+      value: 'COOLING',
+      units: null,
+      overrideType: 'USER',
+    });
 
     await client.unsubscribe([`${unitA1}/102`]);
     instance.bus.publish([value(unitA1, 102, { value: 'IDLE', timestamp: now + 2 })]);

@@ -75,6 +75,7 @@ function updateOf(value: IngestedValue, path: string): MetricValueStateUpdate {
     timestamp: value.timestamp,
     status: value.status,
     units: value.units,
+    overrideType: value.overrideType ?? 'NONE',
   };
 }
 
@@ -234,6 +235,7 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
           timestamp: cell.timestamp,
           status: cell.metadata.status,
           units: cell.metadata.units,
+          overrideType: cell.metadata.overrideType,
         });
       }
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { overrideTypeSchema } from '@kelvin/contract';
 import {
   createInProcessTelemetryBus,
   type IngestedValue,
@@ -17,6 +18,7 @@ const ingestedValueSchema = z.object({
   timestamp: z.number(),
   status: z.number().int(),
   units: z.string().nullable(),
+  overrideType: overrideTypeSchema.optional(),
 });
 const messageSchema = z.object({ origin: z.string(), values: z.array(ingestedValueSchema) });
 

@@ -45,10 +45,14 @@ export async function sendFuzzRequest(
   baseUrl: string,
   endpoint: EndpointDef,
   request: FuzzRequest,
-  token: string,
+  credentials: { token: string; agentKey: string },
 ): Promise<{ status: number; text: string }> {
   const { body, contentType } = encodeBody(request.body);
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  // Agent calls take the agent's key; every other call the caller's ID token.
+  const headers: Record<string, string> =
+    endpoint.auth === 'agent'
+      ? { 'x-agent-key': credentials.agentKey }
+      : { authorization: `Bearer ${credentials.token}` };
   if (contentType !== undefined) headers['content-type'] = contentType;
   // fetch refuses a body on GET; such calls get their cases through the path and the query.
   const sendsBody = body !== undefined && endpoint.method !== 'GET';
