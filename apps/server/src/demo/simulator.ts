@@ -8,6 +8,7 @@ import type { TelemetryBus } from '../platform/events/telemetryBus.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
 import { createPointWriter } from '../modules/telemetry/pointWriter.ts';
 import type { ResolvedPoint } from '../modules/telemetry/pointResolver.ts';
+import { startCommandResponder } from './commandResponder.ts';
 import { issueDemoAgentKeys, type DemoAgentRef } from './demoAgentKeys.ts';
 import { DEMO_METRICS } from './metricCatalogue.ts';
 import type { SimulatorOptions } from './simulatorOptions.ts';
@@ -53,6 +54,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let responder: { stop(): Promise<void> } | undefined;
 
   const tick = async (): Promise<void> => {
     const at = Date.now();
@@ -69,6 +71,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
             ts: at,
             value: point.value,
             status: point.status,
+            ...(point.overrideType ? { overrideType: point.overrideType } : {}),
           }));
         });
         if (points.length > 0) await send(deps, agent, points);
@@ -109,12 +112,20 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
           .catch((error: unknown) => log.warn({ err: error }, 'demo simulator tick failed'));
       }, options.intervalMs);
       timer.unref();
+      responder = startCommandResponder({
+        baseUrl: deps.baseUrl,
+        log,
+        agents,
+        simulationOf: (assetId) => simulations.get(assetId),
+        sendPoints: (agent, points) => send(deps, agent, points),
+      });
     });
   return {
     async stop() {
       stopped = true;
       await started;
       clearInterval(timer);
+      await responder?.stop();
       await running;
     },
   };

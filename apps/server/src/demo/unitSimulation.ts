@@ -48,6 +48,16 @@ export interface SimulatedPoint {
   alias: string;
   value: number | boolean | string;
   status: number;
+  /** USER while an operator's override holds the value. */
+  overrideType?: 'USER';
+}
+
+/** A set or override from the console, as the unit's agent receives it. */
+export interface UnitCommand {
+  alias: string;
+  action: 'set' | 'override';
+  value: number | string | boolean;
+  durationMinutes: number | null;
 }
 
 export interface UnitSimulation {
@@ -55,6 +65,11 @@ export interface UnitSimulation {
   silent(now: number): boolean;
   /** Advances the unit to `now` and reads every metric once. */
   sample(now: number, options?: { includeText?: boolean }): SimulatedPoint[];
+  /**
+   * Acts on a command like a controller: a set moves a setpoint or a mode for good, an override holds a value
+   * (status OVERRIDDEN, override USER) until its duration ends. Answers why it refused, or null when applied.
+   */
+  apply(command: UnitCommand, now: number): string | null;
 }
 
 function gaussian(random: () => number): number {
@@ -94,6 +109,10 @@ export function createUnitSimulation(
   let fault: { code: number; until: number } | null = null;
   let silentUntil = 0;
   let last = start;
+  /** Setpoints and modes an operator set: they replace the catalogue's value or normal state for good. */
+  const setValues = new Map<string, number>();
+  const overrides = new Map<string, { value: number | string | boolean; until: number }>();
+  const byAlias = new Map(metrics.map((metric) => [metric.alias, metric]));
 
   for (const metric of metrics) {
     const b = metric.behaviour;
@@ -132,13 +151,18 @@ export function createUnitSimulation(
           current + (target - current) * pull + gaussian(random) * b.spread * 0.15 * Math.sqrt(steps);
         values.set(metric.alias, Math.min(b.max ?? Infinity, Math.max(b.min ?? -Infinity, next)));
       } else if (b.kind === 'state') {
-        const current = states.get(metric.alias) ?? b.normal;
-        // Away from normal, a state comes back ten times faster than it left.
-        const rate = current === b.normal ? b.changesPerHour : b.changesPerHour * 10 + 2;
+        const normal = setValues.get(metric.alias) ?? b.normal;
+        const current = states.get(metric.alias) ?? normal;
+        // Away from normal, a state comes back ten times faster than it left; a mode an operator set stays.
+        const rate = setValues.has(metric.alias)
+          ? 0
+          : current === normal
+            ? b.changesPerHour
+            : b.changesPerHour * 10 + 2;
         if (random() < rate * hours) {
           const options = enumValues(b.enumName).filter((value) => value !== current);
-          const next = current !== b.normal ? b.normal : options[Math.floor(random() * options.length)];
-          states.set(metric.alias, next ?? b.normal);
+          const next = current !== normal ? normal : options[Math.floor(random() * options.length)];
+          states.set(metric.alias, next ?? normal);
         }
       }
     }
@@ -161,7 +185,7 @@ export function createUnitSimulation(
         };
       }
       case 'setpoint':
-        return { alias: metric.alias, value: b.value, status };
+        return { alias: metric.alias, value: setValues.get(metric.alias) ?? b.value, status };
       case 'state':
         return { alias: metric.alias, value: states.get(metric.alias) ?? b.normal, status };
       case 'flag':
@@ -187,7 +211,43 @@ export function createUnitSimulation(
     }
   };
 
+  /** An override in force replaces the reading; an ended one is forgotten. */
+  const overridden = (point: SimulatedPoint, now: number): SimulatedPoint => {
+    const override = overrides.get(point.alias);
+    if (!override) return point;
+    if (now >= override.until) {
+      overrides.delete(point.alias);
+      return point;
+    }
+    return {
+      alias: point.alias,
+      value: override.value,
+      status: DEMO_STATUS.ok | DEVICE_STATUS_BITS.OVERRIDDEN,
+      overrideType: 'USER',
+    };
+  };
+
+  const apply = (command: UnitCommand, now: number): string | null => {
+    const metric = byAlias.get(command.alias);
+    if (!metric) return `This unit has no ${command.alias}.`;
+    if (command.action === 'override') {
+      overrides.set(command.alias, {
+        value: command.value,
+        until: now + (command.durationMinutes ?? 0) * 60_000,
+      });
+      return null;
+    }
+    const kind = metric.behaviour.kind;
+    if ((kind !== 'setpoint' && kind !== 'state') || typeof command.value !== 'number') {
+      return `${metric.name} cannot be set on this unit.`;
+    }
+    setValues.set(command.alias, command.value);
+    if (kind === 'state') states.set(command.alias, command.value);
+    return null;
+  };
+
   return {
+    apply,
     silent: (now) => now < silentUntil,
     sample(now, options = {}) {
       advance(now);
@@ -207,7 +267,7 @@ export function createUnitSimulation(
           point.value = effect.set === 1;
           point.status = effect.status;
         }
-        points.push(point);
+        points.push(overridden(point, now));
       }
       return points;
     },
