@@ -45,6 +45,8 @@ const envSchema = z.object({
   KELVIN_RETENTION_RAW_DAYS: z.coerce.number().int().min(1).default(90),
   KELVIN_RETENTION_MINUTE_DAYS: z.coerce.number().int().min(1).default(400),
   KELVIN_RETENTION_HOUR_DAYS: z.coerce.number().int().min(1).default(1100),
+  /** Retention of device logs in days. */
+  KELVIN_RETENTION_LOGS_DAYS: z.coerce.number().int().min(1).default(30),
   /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -74,7 +76,7 @@ export interface Config {
   /** The shares of KELVIN_MEMORY_MB (platform/memory/memoryBudget.ts). */
   memory: MemoryBudget;
   redisUrl: string | undefined;
-  retention: { rawMs: number; minuteMs: number; hourMs: number };
+  retention: { rawMs: number; minuteMs: number; hourMs: number; logsMs: number };
   idTokenTtlSeconds: number;
   seedDemo: boolean;
   webDistDir: string;
@@ -141,6 +143,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       rawMs: e.KELVIN_RETENTION_RAW_DAYS * DAY_MS,
       minuteMs: e.KELVIN_RETENTION_MINUTE_DAYS * DAY_MS,
       hourMs: e.KELVIN_RETENTION_HOUR_DAYS * DAY_MS,
+      logsMs: e.KELVIN_RETENTION_LOGS_DAYS * DAY_MS,
     },
     idTokenTtlSeconds: e.KELVIN_ID_TOKEN_TTL_SECONDS,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',

@@ -1,6 +1,7 @@
 import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
 import { detectedProblemsEndpoints } from './detectedProblems.ts';
+import { deviceLogsEndpoints } from './deviceLogs.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
@@ -26,6 +27,7 @@ export * from './metrics.ts';
 export * from './metricValues.ts';
 export * from './metricCommands.ts';
 export * from './telemetry.ts';
+export * from './deviceLogs.ts';
 export * from './fileAttachments.ts';
 export * from './live.ts';
 export * from './storableInput.ts';
@@ -43,6 +45,7 @@ export const contract = {
   ...metricsEndpoints,
   ...metricCommandsEndpoints,
   ...telemetryEndpoints,
+  ...deviceLogsEndpoints,
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,
   ...detectedProblemsEndpoints,

@@ -23,6 +23,7 @@ import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
 import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
 import { registerThresholdsRoutes } from '../modules/thresholds/thresholdsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
+import { registerDeviceLogsRoutes } from '../modules/deviceLogs/deviceLogsRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
@@ -119,6 +120,7 @@ export async function buildApp({
   registerCommandsRoutes(context, { lastValues });
   registerAccessGroupsRoutes(context);
   registerTelemetryRoutes(context);
+  registerDeviceLogsRoutes(context);
   registerMetricsRoutes(context);
   registerUploadsRoutes(context);
   registerSharedViewsRoutes(context);

@@ -1,4 +1,5 @@
 import type { Aggregation, DataRegion, SeriesColumns, SeriesSource } from '@kelvin/domain';
+import type { DeviceLogStore } from './deviceLogStore.ts';
 
 /** One reading. `ts` is epoch milliseconds; `status` defaults to 1 (spec: Metric value). */
 export interface TimeSeriesPoint {
@@ -126,6 +127,8 @@ export interface RetentionPolicy {
  */
 export interface TimeSeriesStore {
   readonly kind: 'duckdb' | 'clickhouse';
+  /** Device logs, kept beside the points with their own retention (deviceLogStore.ts). */
+  readonly logs: DeviceLogStore;
   /** Resolves once the points are durable (DuckDB: committed to its write-ahead log). */
   insert(points: readonly TimeSeriesPoint[], options?: InsertOptions): Promise<InsertResult>;
   /** The bulk path without batch ids (benchmarks, trusted bulk loads); `insert` carries batch ids. */

@@ -21,6 +21,7 @@ import type {
 } from '../timeSeriesStore.ts';
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
+import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
   DISK_BYTES_SQL,
@@ -94,7 +95,7 @@ export async function openClickHouseStore(
     // warns unless progress headers are on, which 18.16 sends differently).
     request_timeout: 60_000,
   });
-  for (const sql of [...CLICKHOUSE_SCHEMA_SQL, CLICKHOUSE_BATCHES_SCHEMA_SQL])
+  for (const sql of [...CLICKHOUSE_SCHEMA_SQL, CLICKHOUSE_BATCHES_SCHEMA_SQL, CLICKHOUSE_LOGS_SCHEMA_SQL])
     await client.command({ query: sql });
   const batches = createClickHouseBatchLog(client);
 
@@ -138,6 +139,7 @@ export async function openClickHouseStore(
 
   return {
     kind: 'clickhouse',
+    logs: createClickHouseLogStore(client, () => waitForMutations(select)),
     insertColumns: async (columns: PointColumns) => {
       await insertBatch(columns);
     },

@@ -20,7 +20,7 @@ interface PendingBatch {
 const MAX_GROUP_POINTS = 2_000_000;
 
 /** Which of `ids` are already stored. Runs on the writer, inside its queue, so nothing can insert meanwhile. */
-async function storedBatchIds(writer: DuckDBConnection, ids: readonly string[]): Promise<Set<string>> {
+export async function storedBatchIds(writer: DuckDBConnection, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const placeholders = ids.map((_, index) => `$${index + 1}`).join(', ');
   const reader = await writer.runAndReadAll(
@@ -30,7 +30,10 @@ async function storedBatchIds(writer: DuckDBConnection, ids: readonly string[]):
   return new Set(reader.getRows().map(([id]) => String(id)));
 }
 
-function recordBatchIdsSql(ids: readonly string[], now: number): { sql: string; values: DuckDBValue[] } {
+export function recordBatchIdsSql(
+  ids: readonly string[],
+  now: number,
+): { sql: string; values: DuckDBValue[] } {
   const rows = ids.map((_, index) => `($${index + 1}, ${now})`).join(', ');
   return { sql: `INSERT INTO ${BATCHES_TABLE} VALUES ${rows}`, values: [...ids] };
 }

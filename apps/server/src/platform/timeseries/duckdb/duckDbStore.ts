@@ -21,6 +21,7 @@ import { cachedRawM4 } from './duckDbCachedM4.ts';
 import { cachedHourM4 } from './duckDbCachedRollupM4.ts';
 import { compactDuckDb, createCompactionAccess } from './duckDbCompaction.ts';
 import { latestFromDuckDb } from './duckDbLatest.ts';
+import { createDuckDbLogStore, DUCKDB_LOGS_SCHEMA_SQL } from './duckDbLogs.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
 import { createSnapshotLoader } from './duckDbSnapshotLoad.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
@@ -83,6 +84,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   await writer.run(DUCKDB_SCHEMA_SQL);
   await writer.run(ROLLUP_NULLABLE_SQL);
   await writer.run(STAGE_TILES_SCHEMA_SQL);
+  await writer.run(DUCKDB_LOGS_SCHEMA_SQL);
   const [needsTiles] = (await writer.runAndReadAll(TILES_NEED_BACKFILL_SQL)).getRows();
   if (needsTiles?.[0] === true) await writer.run(BACKFILL_TILES_SQL);
 
@@ -198,6 +200,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
   return {
     kind: 'duckdb',
     filePath,
+    logs: createDuckDbLogStore({ writer, serialized, withReader }),
     insertColumns: async (columns: PointColumns) => {
       await insertBatch(columns);
     },
