@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
 import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
+import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
@@ -25,6 +26,7 @@ setLoggedOutHandler(() => {
   queryClient.clear();
   endSharedLiveSubscriber();
   forgetDiagnoseState();
+  forgetLiveViewState();
 });
 
 const container = document.getElementById('root');

@@ -14,6 +14,7 @@ const devices = {
   assets: async () => (await import('../../features/devices/DeviceAssetsPage.tsx')).DeviceAssetsPage,
   tabs: () => import('../../features/devices/DeviceAssetTabs.tsx'),
   diagnose: async () => (await import('../../features/diagnose/DiagnosePage.tsx')).DiagnosePage,
+  liveView: async () => (await import('../../features/liveView/LiveViewPage.tsx')).LiveViewPage,
 };
 
 /** Spec order of the device asset tabs; the ones whose areas come later say so. */
@@ -77,7 +78,10 @@ export const userRoutes: RouteObject[] = [
         path: 'logs',
         ...unavailableSection('Device logs', { id: 'devicesLogs', checks: sectionChecks.deviceLogs }),
       },
-      { path: 'liveView', ...unavailableSection('Live view', { id: 'devicesLiveView' }) },
+      {
+        path: 'liveView',
+        ...lazySection('Live view', devices.liveView, { id: 'devicesLiveView' }),
+      },
       {
         path: 'assets',
         ...lazySection('Device assets', devices.assets, { id: 'devicesAssets' }),

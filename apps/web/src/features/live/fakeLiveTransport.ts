@@ -47,7 +47,16 @@ export function fakeLiveTransport(options: { refuse?: (path: string) => string |
     server,
     send(path: string, value: number | string | boolean | null, timestamp = 1_000) {
       const [assetId, metricId] = path.split('/').map(Number);
-      server().update({ path, assetId, metricId, value, timestamp, status: 0, units: null });
+      server().update({
+        path,
+        assetId,
+        metricId,
+        value,
+        timestamp,
+        status: 0,
+        units: null,
+        overrideType: 'NONE',
+      });
     },
   };
 }
