@@ -8,6 +8,7 @@ import { queryClient } from './app/queryClient.ts';
 import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
 import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
+import { forgetOverviewState } from './features/overview/overviewStore.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
@@ -27,6 +28,7 @@ setLoggedOutHandler(() => {
   endSharedLiveSubscriber();
   forgetDiagnoseState();
   forgetLiveViewState();
+  forgetOverviewState();
 });
 
 const container = document.getElementById('root');

@@ -63,7 +63,14 @@ export const userRoutes: RouteObject[] = [
       Component: (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
     }),
   },
-  { path: 'overview', ...unavailableSection('Overview', { id: 'overview', checks: sectionChecks.overview }) },
+  {
+    path: 'overview',
+    ...lazySection(
+      'Overview',
+      async () => (await import('../../features/overview/OverviewPage.tsx')).OverviewPage,
+      { id: 'overview', checks: sectionChecks.overview },
+    ),
+  },
   {
     path: 'devices/:assetId?',
     ...lazySection('Devices', devices.layout, { id: 'devices', checks: sectionChecks.devices }),
