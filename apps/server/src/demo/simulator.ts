@@ -10,6 +10,7 @@ import { createPointWriter } from '../modules/telemetry/pointWriter.ts';
 import type { ResolvedPoint } from '../modules/telemetry/pointResolver.ts';
 import { startCommandResponder } from './commandResponder.ts';
 import { issueDemoAgentKeys, type DemoAgentRef } from './demoAgentKeys.ts';
+import { startSimulatedLogs, type SimulatedLogs } from './simulatedLogSender.ts';
 import { DEMO_METRICS } from './metricCatalogue.ts';
 import type { SimulatorOptions } from './simulatorOptions.ts';
 import { createUnitSimulation, type UnitSimulation } from './unitSimulation.ts';
@@ -49,6 +50,8 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   const { options, log } = deps;
   const catalogue = DEMO_METRICS.slice(0, options.metricsPerUnit);
   const agents = await issueDemoAgentKeys(deps.db);
+  // Units are watched for what they would log (start-ups, alarms, commands, drops), sent by their agents.
+  const logs = startSimulatedLogs({ baseUrl: deps.baseUrl, log, agents, intervalMs: options.intervalMs });
   const simulations = new Map<number, UnitSimulation>();
   let ticks = 0;
   let stopped = false;
@@ -80,7 +83,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   };
 
   // History first (in the background, so the server answers meanwhile); live units continue from it seamlessly.
-  const started = backfillOnce(deps, agents, catalogue)
+  const started = backfillOnce(deps, agents, catalogue, logs)
     .catch((error: unknown) => {
       log.warn({ err: error }, 'demo backfill failed');
       return new Map<number, UnitSimulation>();
@@ -91,7 +94,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
         for (const unit of agent.units) {
           simulations.set(
             unit.assetId,
-            history.get(unit.assetId) ?? createUnitSimulation(unit, catalogue, now),
+            history.get(unit.assetId) ?? logs.watch(unit, createUnitSimulation(unit, catalogue, now)),
           );
         }
       }
@@ -127,6 +130,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
       clearInterval(timer);
       await responder?.stop();
       await running;
+      await logs.stop();
     },
   };
 }
@@ -165,6 +169,7 @@ async function backfillOnce(
   deps: SimulatorDeps,
   agents: readonly DemoAgentRef[],
   catalogue: typeof DEMO_METRICS,
+  logs: SimulatedLogs,
 ): Promise<Map<number, UnitSimulation>> {
   const simulations = new Map<number, UnitSimulation>();
   const units = agents.flatMap((agent) => agent.units).slice(0, deps.options.backfillUnits);
@@ -185,7 +190,7 @@ async function backfillOnce(
   const end = Math.floor(Date.now() / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   const start = end - BACKFILL_MS;
   for (const unit of units) {
-    const simulation = createUnitSimulation(unit, catalogue, start);
+    const simulation = logs.watch(unit, createUnitSimulation(unit, catalogue, start));
     simulations.set(unit.assetId, simulation);
     for (let hour = start; hour < end; hour += 3_600_000) {
       const points: ResolvedPoint[] = [];
