@@ -63,6 +63,10 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: API_BODY_LIMIT_BYTES,
+    // Closing ends every connection, not only idle ones: an agent's long poll or a browser's request left open
+    // would otherwise hold a shutdown for up to the 72 s keep-alive. Agents resend with the same batch id, so a
+    // batch cut off here is stored once when it comes again.
+    forceCloseConnections: true,
     // A `__proto__` or `constructor.prototype` key is dropped while parsing (it can never name a field of ours),
     // so that the contract's schemas answer such a body like any other, naming the fields it lacks.
     onProtoPoisoning: 'remove',

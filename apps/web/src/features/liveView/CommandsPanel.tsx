@@ -33,10 +33,11 @@ function CommandLine({
   return (
     <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} truncate>
+        <Text size="sm" fw={500} truncate style={{ minWidth: 0 }}>
           {metric?.name ?? command.alias}
         </Text>
         <Badge
+          style={{ flexShrink: 0 }}
           color={COMMAND_STATE_COLOURS[command.state]}
           variant="light"
           leftSection={isOpenCommand(command) ? <Loader size={10} color="currentColor" /> : null}
@@ -74,7 +75,7 @@ export function CommandsPanel({
 }) {
   const commands = useMetricCommands(assetId);
   return (
-    <Paper withBorder p="sm" h="100%">
+    <Paper withBorder p="sm">
       <Title order={3} size="h5" mb="xs">
         Commands
       </Title>
@@ -89,7 +90,7 @@ export function CommandsPanel({
           No commands yet. Metrics that can be set or overridden have a change button beside their value.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
+        <ScrollArea.Autosize mah={420} type="auto" scrollbars="y">
           {commands.data.map((command) => (
             <CommandLine
               key={command.commandId}

@@ -16,7 +16,7 @@ export interface LiveMetricListProps {
   timeZone: string;
   onToggleGroup: (key: string) => void;
   onCommand: ((metric: Metric) => void) | undefined;
-  /** The list's own scroll height: it scrolls inside the page, so the toolbar stays in view. */
+  /** The list's greatest height: past it the list scrolls inside the page, so the toolbar stays in view. */
   height: string;
 }
 
@@ -39,7 +39,7 @@ export function LiveMetricList(props: LiveMetricListProps) {
   return (
     <div
       ref={scroller}
-      style={{ height, overflowY: 'auto', contain: 'strict' }}
+      style={{ maxHeight: height, overflowY: 'auto' }}
       role="table"
       aria-label="Live metric values"
       aria-rowcount={rows.length}

@@ -4,6 +4,7 @@ import type { Metric, MetricValueStateUpdate } from '@kelvin/contract';
 import {
   DEVICE_STATUS_BITS,
   DEVICE_STATUS_COLOURS,
+  EMPTY_VALUE,
   formatMetricValueWithUnits,
   shortenAlias,
   worstDeviceStatus,
@@ -25,9 +26,11 @@ function timeOfDay(ts: number, timeZone: string): string {
 function useChangeCount(text: string): number {
   const [seen, setSeen] = useState({ text, count: 0 });
   if (seen.text === text) return seen.count;
+  // The first value after none is an arrival, not a change: it does not flash.
+  const count = seen.text === EMPTY_VALUE ? seen.count : seen.count + 1;
   // React's way to keep something of the previous render: set state while rendering, rendered again at once.
-  setSeen({ text, count: seen.count + 1 });
-  return seen.count + 1;
+  setSeen({ text, count });
+  return count;
 }
 
 export interface LiveMetricRowProps {
