@@ -9,6 +9,7 @@ import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
 import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
 import { forgetOverviewState } from './features/overview/overviewStore.ts';
+import { forgetDatahallState } from './features/datahall/datahallStore.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
@@ -29,6 +30,7 @@ setLoggedOutHandler(() => {
   forgetDiagnoseState();
   forgetLiveViewState();
   forgetOverviewState();
+  forgetDatahallState();
 });
 
 const container = document.getElementById('root');

@@ -97,7 +97,14 @@ export const userRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: 'datahall/:datahallId?', ...unavailableSection('Data hall', { id: 'datahall' }) },
+  {
+    path: 'datahall/:datahallId?',
+    ...lazySection(
+      'Data hall',
+      async () => (await import('../../features/datahall/DatahallPage.tsx')).DatahallPage,
+      { id: 'datahall' },
+    ),
+  },
   // Spec: diagnose redirects to the device metrics page (route devicesMetrics).
   { path: 'diagnose', id: 'diagnose', element: <RedirectKeepingSearch to="/user/devices/metrics" /> },
   {

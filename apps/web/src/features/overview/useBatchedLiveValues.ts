@@ -23,7 +23,7 @@ function batchedStore(subscriber: LiveMetricSubscriber, paths: readonly string[]
       const wanted = new Set(paths);
       const values = new Map<string, MetricValueStateUpdate>();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      let flushedAt = 0;
+      let flushedAt = -Infinity;
       const flush = () => {
         timer = undefined;
         flushedAt = performance.now();
