@@ -105,6 +105,11 @@ export const userRoutes: RouteObject[] = [
       { id: 'datahall' },
     ),
   },
+  // Spec: the device maintenance page's path is not shown; ours sits beside compare. The problems issue fills it.
+  {
+    path: 'maintenance/:assetId?',
+    ...laterSection('Device maintenance', { id: 'deviceMaintenance', checks: sectionChecks.devices }),
+  },
   // Spec: diagnose redirects to the device metrics page (route devicesMetrics).
   { path: 'diagnose', id: 'diagnose', element: <RedirectKeepingSearch to="/user/devices/metrics" /> },
   {
