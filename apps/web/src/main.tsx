@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
+import { forgetCompareState } from './features/compare/compareUnitsStore.ts';
 import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
 import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
@@ -28,6 +29,7 @@ setLoggedOutHandler(() => {
   queryClient.clear();
   endSharedLiveSubscriber();
   forgetDiagnoseState();
+  forgetCompareState();
   forgetLiveViewState();
   forgetOverviewState();
   forgetDatahallState();

@@ -110,6 +110,14 @@ export const userRoutes: RouteObject[] = [
     path: 'maintenance/:assetId?',
     ...laterSection('Device maintenance', { id: 'deviceMaintenance', checks: sectionChecks.devices }),
   },
+  {
+    path: 'compare',
+    ...lazySection(
+      'Compare units',
+      async () => (await import('../../features/compare/CompareUnitsPage.tsx')).CompareUnitsPage,
+      { id: 'deviceCompare', checks: sectionChecks.devices },
+    ),
+  },
   // Spec: diagnose redirects to the device metrics page (route devicesMetrics).
   { path: 'diagnose', id: 'diagnose', element: <RedirectKeepingSearch to="/user/devices/metrics" /> },
   {
