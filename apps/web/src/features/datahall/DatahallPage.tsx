@@ -19,7 +19,7 @@ import { useFleetStates } from '../overview/fleetQueries.ts';
 import { chooseOneMetric } from '../overview/OverviewOptions.tsx';
 import { StateLegend } from '../overview/OverviewLegend.tsx';
 import { paintByHealth, HEALTH_PAINTS, type TilePaint } from '../overview/tilePaint.ts';
-import { useBatchedLiveValues } from '../overview/useBatchedLiveValues.ts';
+import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 import { updateDatahall, useDatahallStore } from './datahallStore.ts';
 import { arrangeHall, hallLayout, LAYOUT_DESCRIPTIONS } from './hallArrangement.ts';
 import { HallPlan } from './HallPlan.tsx';

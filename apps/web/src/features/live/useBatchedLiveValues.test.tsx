@@ -33,4 +33,32 @@ describe('useBatchedLiveValues', () => {
     expect(result.current.has('1/12')).toBe(false);
     expect(renders - before).toBe(1);
   });
+
+  it('shows the first value at once, and the rest of its batch after the interval', () => {
+    const fake = fakeLiveTransport();
+    const subscriber = createLiveMetricSubscriber(fake.transport);
+    const paths = Array.from({ length: 50 }, (_, index) => `${index + 1}/7`);
+    const { result } = renderHook(() => useBatchedLiveValues(paths, 1000, subscriber));
+    act(() => fake.server().connected());
+    act(() => {
+      fake.send('1/7', 10);
+      vi.advanceTimersByTime(0);
+    });
+    expect(result.current.get('1/7')?.value).toBe(10);
+    act(() => {
+      for (let index = 2; index <= 50; index++) fake.send(`${index}/7`, index);
+    });
+    expect(result.current.size).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(result.current.size).toBe(50);
+  });
+
+  it('opens no connection without paths', () => {
+    const fake = fakeLiveTransport();
+    const subscriber = createLiveMetricSubscriber(fake.transport);
+    renderHook(() => useBatchedLiveValues([], 1000, subscriber)).unmount();
+    expect(fake.opens).toBe(0);
+  });
 });

@@ -23,7 +23,8 @@ function batchedStore(subscriber: LiveMetricSubscriber, paths: readonly string[]
       const wanted = new Set(paths);
       const values = new Map<string, MetricValueStateUpdate>();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      let flushedAt = 0;
+      // Never flushed: the first value of a screen shows at once (from 0, a page younger than flushMs waited).
+      let flushedAt = -Infinity;
       const flush = () => {
         timer = undefined;
         flushedAt = performance.now();

@@ -72,6 +72,9 @@ function cell(status: number) {
   };
 }
 
+/** The first tiles wait for the assets and then the states: on a busy machine more than the default second. */
+const findTile = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   forgetOverviewState();
@@ -80,7 +83,7 @@ afterEach(() => {
 describe('overview', () => {
   it('draws a tile per unit grouped by site, building and hall, coloured by health, with the legend', async () => {
     const { requests } = renderOverview();
-    await screen.findByRole('button', { name: 'CRAH 01: Healthy' });
+    await findTile('CRAH 01: Healthy');
     const hall = screen.getByRole('region', { name: 'Oslo Campus › Building A › Hall 1' });
     const tiles = within(hall).getAllByRole('button');
     expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
@@ -104,7 +107,7 @@ describe('overview', () => {
   it('opens a unit’s live view on click, and with the keyboard after moving along the tiles', async () => {
     const user = userEvent.setup();
     const { router } = renderOverview();
-    const first = await screen.findByRole('button', { name: 'CRAH 01: Healthy' });
+    const first = await findTile('CRAH 01: Healthy');
     // One tab stop per group; arrows move inside it.
     expect(first).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('button', { name: 'CRAH 02: No monitor' })).toHaveAttribute('tabindex', '-1');
@@ -122,7 +125,7 @@ describe('overview', () => {
   it('colours by the worst status bit in the device status mode, kept in the saved state', async () => {
     const user = userEvent.setup();
     const { requests } = renderOverview();
-    await screen.findByRole('button', { name: 'CRAH 01: Healthy' });
+    await findTile('CRAH 01: Healthy');
     await user.click(screen.getByRole('radio', { name: /Device Status/ }));
     expect(await screen.findByRole('button', { name: 'CRAH 01: Fault' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'CRAH 09: Alarm' })).toBeInTheDocument();
@@ -138,7 +141,7 @@ describe('overview', () => {
   it('hides names and the legend when asked, and collapses the options', async () => {
     const user = userEvent.setup();
     renderOverview();
-    const tile = await screen.findByRole('button', { name: 'CRAH 01: Healthy' });
+    const tile = await findTile('CRAH 01: Healthy');
     expect(tile).toHaveTextContent('CRAH 01');
     await user.click(screen.getByRole('switch', { name: 'Show device names' }));
     expect(screen.getByRole('button', { name: 'CRAH 01: Healthy' })).toHaveTextContent('');

@@ -17,7 +17,7 @@ import { createFleetPainter } from './overviewPaints.ts';
 import { useOverviewStore } from './overviewStore.ts';
 import { UNKNOWN_PAINT, type TilePaint } from './tilePaint.ts';
 import { UnitTileGroup } from './UnitTileGroup.tsx';
-import { useBatchedLiveValues } from './useBatchedLiveValues.ts';
+import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 
 const NO_PAINTS: readonly TilePaint[] = [];
 const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
