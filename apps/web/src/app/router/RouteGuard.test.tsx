@@ -48,8 +48,8 @@ describe('RouteGuard', () => {
 
   it('redirects a device to its live view', async () => {
     const { router } = renderAs(['assets:read', 'metrics:read'], '/user/devices/12');
-    expect(await screen.findByRole('heading', { name: 'Live view' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/user/devices/12/liveView');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/12/liveView'));
+    expect(await screen.findByRole('tab', { name: 'Live view' })).toBeInTheDocument();
   });
 
   it('redirects diagnose to the device metrics page', async () => {
