@@ -11,6 +11,7 @@ import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
 import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
 import { forgetOverviewState } from './features/overview/overviewStore.ts';
 import { forgetDatahallState } from './features/datahall/datahallStore.ts';
+import { forgetRecentUnits } from './features/dashboard/recentUnitsStore.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
@@ -33,6 +34,7 @@ setLoggedOutHandler(() => {
   forgetLiveViewState();
   forgetOverviewState();
   forgetDatahallState();
+  forgetRecentUnits();
 });
 
 const container = document.getElementById('root');

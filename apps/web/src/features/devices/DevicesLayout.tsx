@@ -14,6 +14,7 @@ import { LinkTabs } from '../admin/LinkTabs.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
+import { useRecordRecentUnit } from '../dashboard/recentUnitsStore.ts';
 import { updateDiagnoseView, useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 
@@ -26,6 +27,8 @@ function currentSection(pathname: string): string {
 /** devices/{assetId?}: the asset picker beside the chosen asset's sections. */
 export function DevicesLayout() {
   const assetId = useOptionalIdParam('assetId');
+  // For the dashboard's recently viewed units.
+  useRecordRecentUnit(assetId);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const permissions = useCurrentUser().data?.permissions;
