@@ -1,10 +1,5 @@
-import { useCallback, useState } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconHelp } from '@tabler/icons-react';
-import { ProductTour, type TourStep } from '../../shared/ui/ProductTour.tsx';
-import { useMarkTourSeen, useToursSeen } from '../tours/toursQueries.ts';
-
-const TOUR = 'AssetDashboardTourSeen';
+import type { TourStep } from '../../shared/ui/ProductTour.tsx';
+import { TourButton } from '../tours/TourButton.tsx';
 
 export const DASHBOARD_TOUR_STEPS: readonly TourStep[] = [
   {
@@ -29,35 +24,9 @@ export const DASHBOARD_TOUR_STEPS: readonly TourStep[] = [
   },
 ];
 
-/**
- * The dashboard's product tour: shown once to a user who has not seen it (recorded as AssetDashboardTourSeen when
- * finished or skipped, on any device), and again from the help button.
- */
+/** The dashboard's product tour, recorded as AssetDashboardTourSeen. */
 export function DashboardTour() {
-  const seen = useToursSeen();
-  const mark = useMarkTourSeen();
-  const [replaying, setReplaying] = useState(false);
-  const unseen = seen.data !== undefined && !seen.data.includes(TOUR) && !mark.isPending && !mark.isSuccess;
-  const end = useCallback(() => {
-    setReplaying(false);
-    if (seen.data && !seen.data.includes(TOUR)) mark.mutate(TOUR);
-  }, [seen.data, mark]);
-
   return (
-    <>
-      <Tooltip label="Take the tour">
-        <ActionIcon
-          variant="default"
-          size="input-sm"
-          aria-label="Take the tour"
-          onClick={() => setReplaying(true)}
-        >
-          <IconHelp size={18} />
-        </ActionIcon>
-      </Tooltip>
-      {(unseen || replaying) && (
-        <ProductTour label="Tour of the dashboard" steps={DASHBOARD_TOUR_STEPS} onEnd={end} />
-      )}
-    </>
+    <TourButton tour="AssetDashboardTourSeen" label="Tour of the dashboard" steps={DASHBOARD_TOUR_STEPS} />
   );
 }

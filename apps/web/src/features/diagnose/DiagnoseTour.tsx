@@ -1,10 +1,5 @@
-import { useCallback, useState } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconHelp } from '@tabler/icons-react';
-import { ProductTour, type TourStep } from '../../shared/ui/ProductTour.tsx';
-import { useMarkTourSeen, useToursSeen } from '../tours/toursQueries.ts';
-
-const TOUR = 'AssetDiagnoseTourSeen';
+import type { TourStep } from '../../shared/ui/ProductTour.tsx';
+import { TourButton } from '../tours/TourButton.tsx';
 
 export const DIAGNOSE_TOUR_STEPS: readonly TourStep[] = [
   {
@@ -34,35 +29,13 @@ export const DIAGNOSE_TOUR_STEPS: readonly TourStep[] = [
   },
 ];
 
-/**
- * The diagnose screen's product tour: shown once to a user who has not seen it (recorded as AssetDiagnoseTourSeen
- * when finished or skipped, on any device), and again from the help button.
- */
+/** The diagnose screen's product tour, recorded as AssetDiagnoseTourSeen. */
 export function DiagnoseTour() {
-  const seen = useToursSeen();
-  const mark = useMarkTourSeen();
-  const [replaying, setReplaying] = useState(false);
-  const unseen = seen.data !== undefined && !seen.data.includes(TOUR) && !mark.isPending && !mark.isSuccess;
-  const end = useCallback(() => {
-    setReplaying(false);
-    if (seen.data && !seen.data.includes(TOUR)) mark.mutate(TOUR);
-  }, [seen.data, mark]);
-
   return (
-    <>
-      <Tooltip label="Take the tour">
-        <ActionIcon
-          variant="default"
-          size="input-sm"
-          aria-label="Take the tour"
-          onClick={() => setReplaying(true)}
-        >
-          <IconHelp size={18} />
-        </ActionIcon>
-      </Tooltip>
-      {(unseen || replaying) && (
-        <ProductTour label="Tour of the diagnose screen" steps={DIAGNOSE_TOUR_STEPS} onEnd={end} />
-      )}
-    </>
+    <TourButton
+      tour="AssetDiagnoseTourSeen"
+      label="Tour of the diagnose screen"
+      steps={DIAGNOSE_TOUR_STEPS}
+    />
   );
 }
