@@ -83,7 +83,11 @@ export const userRoutes: RouteObject[] = [
       },
       {
         path: 'logs',
-        ...unavailableSection('Device logs', { id: 'devicesLogs', checks: sectionChecks.deviceLogs }),
+        ...lazySection(
+          'Device logs',
+          async () => (await import('../../features/deviceLogs/DeviceLogsPage.tsx')).DeviceLogsPage,
+          { id: 'devicesLogs', checks: sectionChecks.deviceLogs },
+        ),
       },
       {
         path: 'liveView',

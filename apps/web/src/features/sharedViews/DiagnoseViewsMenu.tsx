@@ -1,223 +1,31 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Group, Menu, Text } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconCopy,
-  IconDeviceFloppy,
-  IconLayoutDashboard,
-  IconPencil,
-  IconTrash,
-  IconUsersGroup,
-  IconWorld,
-} from '@tabler/icons-react';
-import type { SharedView, SharedViewSummary } from '@kelvin/contract';
-import { forgetSharedView, type ViewUser } from '@kelvin/domain';
-import { modals } from '../../app/modals/modalStore.ts';
-import { notify, showAlert } from '../../app/toasts/toasts.ts';
-import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { DIAGNOSE_SCHEMA, forgetSharedView, type ViewUser } from '@kelvin/domain';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
-import { applyDiagnoseView, diagnoseViewBody, sharedViewLink, type SaveViewInput } from './diagnoseViews.ts';
-import { fetchLinkedSharedView, loadSharedViewState, UNABLE_TO_LOAD_VIEW } from './sharedViewLink.ts';
-import { SaveViewModal } from './SaveViewModal.tsx';
-import {
-  useDeleteSharedView,
-  useDiagnoseViews,
-  useInsertSharedView,
-  useSetViewGlobal,
-  useUpdateSharedView,
-} from './sharedViewsQueries.ts';
+import { applyDiagnoseView, diagnoseViewBody } from './diagnoseViews.ts';
+import { loadSharedViewState } from './sharedViewLink.ts';
+import { SharedViewsMenu } from './SharedViewsMenu.tsx';
 
-const TYPE_LABELS: Record<SharedViewSummary['type'], string> = {
-  PERSONAL: 'Personal',
-  PUBLISHED: 'Company',
-  PROVISIONAL: 'Draft',
-  GLOBAL: 'Global',
-};
-
-type Dialog = 'saveAs' | 'rename' | null;
-
-/**
- * The diagnose screen's saved views: open one, save, save as, rename, publish, make global (with
- * sharedViews:setGlobal), copy its link, delete.
- */
+/** The diagnose screen's saved views (context DIAGNOSE, schema v4). */
 export function DiagnoseViewsMenu({ user, canSetGlobal }: { user: ViewUser; canSetGlobal: boolean }) {
   const navigate = useNavigate();
   const { selectedViewId, view } = useDiagnoseStore();
-  const views = useDiagnoseViews();
-  const insert = useInsertSharedView();
-  const update = useUpdateSharedView();
-  const remove = useDeleteSharedView();
-  const setGlobal = useSetViewGlobal();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const selected = views.data?.find((one) => one.sharedViewId === selectedViewId);
-  const mine = selected !== undefined && selected.creatorId === user.userId;
-
-  async function open(summary: SharedViewSummary) {
-    try {
-      const shared = await fetchLinkedSharedView(summary.sharedViewId);
-      const { navigateTo } = loadSharedViewState(shared, user);
-      if (navigateTo) await navigate(navigateTo);
-    } catch {
-      showAlert(UNABLE_TO_LOAD_VIEW);
-    }
-  }
-  /** A view just saved becomes the selected one, by the same rules as opening it. */
-  const select = (saved: SharedView) =>
-    useDiagnoseStore.setState((state) => applyDiagnoseView(state, saved, user));
-  const inputOf = (summary: SharedViewSummary): SaveViewInput => ({
-    name: summary.name,
-    description: summary.description,
-    type: summary.type,
-    includeTimeRange: view.includeTimeRange,
-    includeAssets: view.includeAssets,
-  });
-  const save = async (summary: SharedViewSummary, input: SaveViewInput) =>
-    update.mutateAsync({ sharedViewId: summary.sharedViewId, ...diagnoseViewBody(view, input) });
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      notify({ kind: 'success', message: done });
-    } catch (error) {
-      notify({ kind: 'danger', message: errorMessage(error) });
-    }
-  }
-
   return (
-    <>
-      <Menu position="bottom-start" width={300} withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            data-tour="views"
-            leftSection={<IconLayoutDashboard size={16} />}
-            rightSection={<IconChevronDown size={14} />}
-          >
-            {selected?.name ?? 'Unsaved view'}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Saved views</Menu.Label>
-          {views.isPending && <Menu.Item disabled>Loading views…</Menu.Item>}
-          {views.isError && <Menu.Item disabled>Unable to load the views</Menu.Item>}
-          {views.data?.length === 0 && <Menu.Item disabled>No saved views yet: save this one.</Menu.Item>}
-          {views.data?.map((summary) => (
-            <Menu.Item key={summary.sharedViewId} onClick={() => void open(summary)}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" truncate fw={summary.sharedViewId === selectedViewId ? 600 : undefined}>
-                  {summary.name}
-                </Text>
-                <Badge size="xs" variant="light" color={summary.type === 'GLOBAL' ? 'grape' : 'gray'}>
-                  {TYPE_LABELS[summary.type]}
-                </Badge>
-              </Group>
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item
-            leftSection={<IconDeviceFloppy size={16} />}
-            disabled={!mine}
-            onClick={() => selected && void run(() => save(selected, inputOf(selected)), 'View saved')}
-          >
-            Save
-          </Menu.Item>
-          <Menu.Item leftSection={<IconDeviceFloppy size={16} />} onClick={() => setDialog('saveAs')}>
-            Save as…
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconPencil size={16} />}
-            disabled={!mine}
-            onClick={() => setDialog('rename')}
-          >
-            Rename…
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconUsersGroup size={16} />}
-            disabled={!mine || selected.type !== 'PERSONAL'}
-            onClick={() =>
-              selected &&
-              void run(
-                () => save(selected, { ...inputOf(selected), type: 'PUBLISHED' }),
-                'View published to your company',
-              )
-            }
-          >
-            Publish to my company
-          </Menu.Item>
-          {canSetGlobal && (
-            <Menu.Item
-              leftSection={<IconWorld size={16} />}
-              disabled={selected === undefined}
-              onClick={() => {
-                if (!selected) return;
-                const global = selected.type !== 'GLOBAL';
-                void run(
-                  async () =>
-                    select(await setGlobal.mutateAsync({ sharedViewId: selected.sharedViewId, global })),
-                  global ? 'View made global: everyone may open it' : 'View returned to its company',
-                );
-              }}
-            >
-              {selected?.type === 'GLOBAL' ? 'Remove from global views' : 'Make global'}
-            </Menu.Item>
-          )}
-          <Menu.Item
-            leftSection={<IconCopy size={16} />}
-            disabled={selected === undefined}
-            onClick={() =>
-              selected &&
-              void run(
-                () => navigator.clipboard.writeText(sharedViewLink(selected.sharedViewId)),
-                'Link copied',
-              )
-            }
-          >
-            Copy link
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            disabled={!mine}
-            onClick={() =>
-              selected &&
-              void modals.danger({
-                title: 'Delete view',
-                message: `Delete the view “${selected.name}”? Links to it will open it as deleted.`,
-                okLabel: 'Delete',
-                onOk: async () => {
-                  await remove.mutateAsync(selected.sharedViewId);
-                  useDiagnoseStore.setState((state) => forgetSharedView(state, selected.sharedViewId));
-                },
-              })
-            }
-          >
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <SaveViewModal
-        opened={dialog === 'saveAs'}
-        title="Save view as"
-        initial={{
-          name: '',
-          description: '',
-          type: 'PERSONAL',
-          includeTimeRange: view.includeTimeRange,
-          includeAssets: view.includeAssets,
-        }}
-        onClose={() => setDialog(null)}
-        onSave={async (input) => select(await insert.mutateAsync(diagnoseViewBody(view, input)))}
-      />
-      {selected && (
-        <SaveViewModal
-          opened={dialog === 'rename'}
-          title="Rename view"
-          nameOnly
-          initial={inputOf(selected)}
-          onClose={() => setDialog(null)}
-          onSave={(input) => save(selected, { ...inputOf(selected), name: input.name })}
-        />
-      )}
-    </>
+    <SharedViewsMenu
+      context="DIAGNOSE"
+      user={user}
+      canSetGlobal={canSetGlobal}
+      selectedViewId={selectedViewId}
+      includes={{ includeTimeRange: view.includeTimeRange, includeAssets: view.includeAssets }}
+      viewBody={(input) => ({ schema: DIAGNOSE_SCHEMA, data: diagnoseViewBody(view, input).data })}
+      onOpen={async (shared) => {
+        const { navigateTo } = loadSharedViewState(shared, user);
+        if (navigateTo) await navigate(navigateTo);
+      }}
+      onSaved={(saved) => useDiagnoseStore.setState((state) => applyDiagnoseView(state, saved, user))}
+      onDeleted={(sharedViewId) =>
+        useDiagnoseStore.setState((state) => forgetSharedView(state, sharedViewId))
+      }
+      tourAnchor="views"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { contract, type SharedView } from '@kelvin/contract';
 import type { ViewUser } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
+import { openLogsView } from '../deviceLogs/deviceLogsStore.ts';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { applyDiagnoseView, diagnosePath } from './diagnoseViews.ts';
 
@@ -20,9 +21,11 @@ export function fetchLinkedSharedView(sharedViewId: number): Promise<SharedView>
 
 /**
  * Loads a diagnose view into the diagnose state by the selection rules and answers where it shows: the focused
- * asset's metrics page, or diagnose. Metrics-context views are loaded without navigation (spec).
+ * asset's metrics page, or diagnose. Metrics-context views are loaded without navigation (spec). A logs view goes
+ * to its unit's logs tab (deviceLogsStore.openLogsView).
  */
 export function loadSharedViewState(view: SharedView, user: ViewUser): { navigateTo: string | null } {
+  if (view.context === 'LOGS') return openLogsView(view, user);
   if (view.context !== 'DIAGNOSE') return { navigateTo: null };
   useDiagnoseStore.setState((state) => applyDiagnoseView(state, view, user));
   return { navigateTo: diagnosePath(useDiagnoseStore.getState().view) };

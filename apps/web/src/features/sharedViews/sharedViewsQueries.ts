@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput } from '@kelvin/contract';
+import { contract, type BodyInput, type SharedViewContext } from '@kelvin/contract';
 import { apiCall } from '../../shared/api/index.ts';
 
 const sharedViewsKey = ['sharedViews'] as const;
 
-/** The diagnose views the user may select: their own, their company's published ones and global ones. */
-export function useDiagnoseViews() {
+/** The views of a context the user may select: their own, their company's published ones and global ones. */
+export function useSharedViews(context: SharedViewContext) {
   return useQuery({
-    queryKey: [...sharedViewsKey, 'list', 'DIAGNOSE'],
-    queryFn: ({ signal }) => apiCall(contract.sharedViewsList, { body: { contexts: ['DIAGNOSE'] }, signal }),
+    queryKey: [...sharedViewsKey, 'list', context],
+    queryFn: ({ signal }) => apiCall(contract.sharedViewsList, { body: { contexts: [context] }, signal }),
   });
+}
+
+export function useDiagnoseViews() {
+  return useSharedViews('DIAGNOSE');
 }
 
 function useSharedViewsMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
