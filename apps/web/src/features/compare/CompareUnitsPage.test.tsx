@@ -77,6 +77,13 @@ function renderCompare(initialPath = '/user/compare') {
   const fleet = fleetWithManyUnits();
   const api = fakeApi([
     { method: 'GET', path: /^\/assets(\?.*)?$/, reply: { body: fleet } },
+    {
+      method: 'GET',
+      path: /^\/assets\/\d+\?includeCoverage=true$/,
+      reply: (request) => ({
+        body: fleet.find((asset) => asset.assetId === Number(/\/assets\/(\d+)/.exec(request.path)?.[1])),
+      }),
+    },
     { method: 'GET', path: /^\/metrics$/, reply: { body: [SUPPLY_AIR, MODE] } },
     {
       method: 'GET',
@@ -214,5 +221,16 @@ describe('compare units page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Use CRAH 02 as reference' }));
     expect(useCompareUnitsStore.getState().assetIds).toEqual([5, 4]);
     expect(screen.getByText('CRAH 02 (reference)')).toBeInTheDocument();
+  });
+
+  it('is reached from a unit’s device page, with that unit picked first', async () => {
+    const user = userEvent.setup();
+    updateCompareUnits({ assetIds: [7, 8] });
+    const { router } = renderCompare('/user/devices/5/liveView');
+    await user.click(await screen.findByRole('link', { name: 'Compare units' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Pick one more unit')).toBeInTheDocument();
+    expect(screen.getByText(/compare with CRAH 02/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?assetIds=5');
+    expect(useCompareUnitsStore.getState().assetIds).toEqual([5]);
   });
 });

@@ -53,7 +53,15 @@ export function CompareUnitsPage() {
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <Paper withBorder p="sm" component="nav" aria-label="Unit picker">
+        {/* On a phone the tree scrolls in its own box, so that the comparison stays near the top. */}
+        <Paper
+          withBorder
+          p="sm"
+          component="nav"
+          aria-label="Unit picker"
+          mah={{ base: 340, md: 'none' }}
+          style={{ overflowY: 'auto' }}
+        >
           <AssetPicker
             selectedAssetId={state.assetIds[0]}
             onSelect={handleToggle}

@@ -26,6 +26,8 @@ const stickyColumn: CSSProperties = {
   left: 0,
   zIndex: 1,
   background: 'var(--mantine-color-body)',
+  // The row's border is drawn by the row, under this opaque cell: the cell draws its own, and a divider.
+  boxShadow: 'inset 0 -1px 0 var(--table-border-color), inset -1px 0 0 var(--table-border-color)',
   minWidth: 160,
   maxWidth: 260,
 };
@@ -118,21 +120,22 @@ export function CompareValuesTable({ units, metrics, values, reported, timeZone 
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={stickyColumn}>Metric</Table.Th>
+            <Table.Th style={{ ...stickyColumn, verticalAlign: 'bottom' }}>Metric</Table.Th>
             {units.map((unit, index) => (
               <Table.Th key={unit.assetId} style={{ ...numeric, verticalAlign: 'bottom' }} scope="col">
                 <Stack gap={2} align="flex-end">
+                  {/* Above the name, so that the units' names stay on one line across the header. */}
+                  {index === 0 && (
+                    <Badge size="xs" variant="light">
+                      Reference
+                    </Badge>
+                  )}
                   <Group gap={6} wrap="nowrap">
                     <UnitSwatch unit={unit} />
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {unit.name}
                     </Text>
                   </Group>
-                  {index === 0 && (
-                    <Badge size="xs" variant="light" color="gray">
-                      Reference
-                    </Badge>
-                  )}
                 </Stack>
               </Table.Th>
             ))}

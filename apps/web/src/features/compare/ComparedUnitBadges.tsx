@@ -38,8 +38,8 @@ export function ComparedUnitBadges({
         <Badge
           key={unit.assetId}
           role="listitem"
-          variant={index === 0 ? 'outline' : 'light'}
-          color="gray"
+          variant="light"
+          color={index === 0 ? 'blue' : 'gray'}
           tt="none"
           size="lg"
           leftSection={<UnitSwatch unit={unit} />}

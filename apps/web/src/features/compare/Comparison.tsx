@@ -115,7 +115,8 @@ export function Comparison(props: ComparisonProps) {
                 Text metrics have no chart: their values are compared in the table only.
               </Text>
             ) : (
-              <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="sm">
+              // Two charts a row on a wide screen; a single one takes the width.
+              <SimpleGrid cols={charted.length === 1 ? 1 : { base: 1, xl: 2 }} spacing="sm">
                 {charted.map((metric) => (
                   <CompareMetricChart
                     key={metric.metricId}

@@ -1,10 +1,12 @@
-import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsLeftRight } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import {
   assetDisplayName,
   hasPermission,
   MAX_DIAGNOSE_ASSETS,
+  reportsOwnReadings,
   shortenAssetType,
   toggleSelectedAsset,
 } from '@kelvin/domain';
@@ -105,6 +107,18 @@ function SelectedAssetHeader({ assetId }: { assetId: number }) {
         <Group gap="sm">
           <Title order={2}>{assetDisplayName(data)}</Title>
           <Badge variant="light">{shortenAssetType(data.type)}</Badge>
+          {reportsOwnReadings(data.assetTypeId) && (
+            <Button
+              component={Link}
+              to={`/user/compare?assetIds=${assetId}`}
+              variant="default"
+              size="xs"
+              ml="auto"
+              leftSection={<IconArrowsLeftRight size={14} />}
+            >
+              Compare units
+            </Button>
+          )}
         </Group>
       )}
     </QueryState>
