@@ -11,6 +11,8 @@ import { signIn } from './support/signIn.ts';
 
 const SCREENS = path.resolve('.tmp/screens');
 const SUPPLY_AIR = 'temperature.supplyAir';
+/** The machines are shared and slow at times: a screen is given this long to show what is awaited. */
+const PATIENCE = { timeout: 15_000 };
 
 describe.skipIf(!chromiumAvailable())('compare units: last values side by side and charted together', () => {
   let server: ConsoleServer;
@@ -95,10 +97,12 @@ describe.skipIf(!chromiumAvailable())('compare units: last values side by side a
   async function settled(page: Page) {
     try {
       await expect
-        .poll(() => valueCells(page).allTextContents(), { timeout: 15_000 })
+        .poll(() => valueCells(page).allTextContents(), PATIENCE)
         .toEqual(['21.5 °C', '22.7 °C+1.2 °C']);
-      await expect.poll(() => page.getByText('Loading…').count()).toBe(0);
-      await expect.poll(() => page.getByLabel(/^Updating /).count()).toBe(0);
+      await expect.poll(() => page.getByText('Loading…').count(), PATIENCE).toBe(0);
+      await expect.poll(() => page.getByLabel(/^Updating /).count(), PATIENCE).toBe(0);
+      // Loaded, and the chart has the readings to draw.
+      expect(await page.getByText('No data in this range').count()).toBe(0);
     } catch (error) {
       // What the page showed instead, for whoever reads the failure.
       await page.screenshot({ path: path.join(SCREENS, 'compare-failure.png'), fullPage: true });
@@ -128,15 +132,15 @@ describe.skipIf(!chromiumAvailable())('compare units: last values side by side a
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Compare units' })
       .click();
-    await expect.poll(() => page.getByText('Pick the units to compare').count()).toBe(1);
+    await expect.poll(() => page.getByText('Pick the units to compare').count(), PATIENCE).toBe(1);
     await page.screenshot({ path: path.join(SCREENS, 'compare-empty-1440-light.png') });
 
     const [reference, other] = units;
     if (!reference || !other) throw new Error('The demo has no two units');
     await pickUnit(page, reference.name);
-    await expect.poll(() => page.getByText('Pick one more unit').count()).toBe(1);
+    await expect.poll(() => page.getByText('Pick one more unit').count(), PATIENCE).toBe(1);
     await pickUnit(page, other.name);
-    await expect.poll(() => page.getByText('Choose the metrics to compare').count()).toBe(1);
+    await expect.poll(() => page.getByText('Choose the metrics to compare').count(), PATIENCE).toBe(1);
     // The address names the units, so that it can be shared.
     expect(page.url()).toContain(`assetIds=${reference.assetId},${other.assetId}`);
 
@@ -152,11 +156,12 @@ describe.skipIf(!chromiumAvailable())('compare units: last values side by side a
 
     // One chart of the metric, a line per unit named by the unit.
     const chart = page.getByRole('img', { name: new RegExp(`^${supplyAirName}: `) });
-    await expect.poll(() => chart.count()).toBe(1);
+    await expect.poll(() => chart.count(), PATIENCE).toBe(1);
     for (const unit of units) {
-      await expect.poll(() => page.getByRole('button', { name: `Hide ${unit.name}` }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole('button', { name: `Hide ${unit.name}` }).count(), PATIENCE)
+        .toBe(1);
     }
-    await expect.poll(() => page.getByText('No data in this range').count()).toBe(0);
     await screenshots(page, 'light');
 
     // The same page in the dark scheme, opened again from its address (the store and the link agree).

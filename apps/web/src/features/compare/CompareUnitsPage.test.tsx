@@ -178,6 +178,20 @@ describe('compare units page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?assetIds=${ids.slice(0, 12).join(',')}`));
   });
 
+  it('leaves out a linked asset the user cannot see, and says so', async () => {
+    const user = userEvent.setup();
+    renderCompare('/user/compare?assetIds=4,99,5');
+    expect(await screen.findByText('Some units are left out', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      screen.getByText(/One of the picked assets is not a unit you can see \(ids 99\)/),
+    ).toBeInTheDocument();
+    // The two it can see are compared.
+    expect(await screen.findByText('Choose the metrics to compare')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove them' }));
+    expect(useCompareUnitsStore.getState().assetIds).toEqual([4, 5]);
+    expect(screen.queryByText('Some units are left out')).not.toBeInTheDocument();
+  });
+
   it('shows the units’ live values side by side, differences from the reference highlighted', async () => {
     updateCompareUnits({ assetIds: [4, 5, 7], metricIds: [10, 11] });
     renderCompare();

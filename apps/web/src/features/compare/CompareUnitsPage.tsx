@@ -30,6 +30,8 @@ export function CompareUnitsPage() {
   const linkUnitCount = useCompareLinkSync(state);
   const compared = useComparedUnits(state.assetIds);
   const { units, leftOut, assetsById } = compared;
+  // While the units load, what was picked decides between the empty state and the comparison's placeholders.
+  const picked = compared.loadingUnits ? state.assetIds.length : units.length;
   const timeZone = browserTimeZone();
   const [linkNoteOpen, setLinkNoteOpen] = useState(true);
   const checked = useMemo(() => new Set(state.assetIds), [state.assetIds]);
@@ -129,13 +131,11 @@ export function CompareUnitsPage() {
           />
           {compared.error ? (
             <QueryError label="the units and their metrics" error={compared.error} onRetry={compared.retry} />
-          ) : units.length < MIN_COMPARE_UNITS && !compared.loadingUnits ? (
-            <CompareEmptyState
-              title={units.length === 0 ? 'Pick the units to compare' : 'Pick one more unit'}
-            >
-              {units.length === 0
+          ) : picked < MIN_COMPARE_UNITS ? (
+            <CompareEmptyState title={picked === 0 ? 'Pick the units to compare' : 'Pick one more unit'}>
+              {picked === 0
                 ? `Choose two to ${MAX_COMPARE_UNITS} units in the hierarchy. The first one you pick is the reference the others are measured against.`
-                : `Choose at least one more unit in the hierarchy to compare with ${units[0]?.name ?? 'the first'}.`}
+                : `Choose at least one more unit in the hierarchy to compare with ${units[0]?.name ?? 'it'}.`}
             </CompareEmptyState>
           ) : (
             <Comparison
