@@ -59,7 +59,14 @@ function wideRows(phase: 'scrolling' | 'idle', wide: WideUnitRun, narrow: WideUn
   const frame = (label: string, fraction: number | 'max', goal: string) => {
     const x = fraction === 'max' ? Math.max(...a.frames) : percentile(a.frames, fraction);
     const y = fraction === 'max' ? Math.max(...b.frames) : percentile(b.frames, fraction);
-    return row([`2,000 metrics, ${phase}`, label, `${fixed(x, 1)} ms`, `${fixed(y, 1)} ms`, ratio(x, y), goal]);
+    return row([
+      `2,000 metrics, ${phase}`,
+      label,
+      `${fixed(x, 1)} ms`,
+      `${fixed(y, 1)} ms`,
+      ratio(x, y),
+      goal,
+    ]);
   };
   return [
     frame('frame interval p50', 0.5, '≤ 16.7 ms'),

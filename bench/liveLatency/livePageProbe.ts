@@ -99,5 +99,9 @@ export async function recordFrames(
   });
   await cdp.detach();
   const wall = (after.at - before.at) / 1000;
-  return { frames, taskShare: (after.task - before.task) / wall, scriptShare: (after.script - before.script) / wall };
+  return {
+    frames,
+    taskShare: (after.task - before.task) / wall,
+    scriptShare: (after.script - before.script) / wall,
+  };
 }

@@ -33,7 +33,11 @@ export async function measureWideUnit(
   });
   // One value of each metric first: the unit's metric list comes from what it has reported.
   const first = Date.now();
-  await ingest(url, token, unit.aliases.map((alias, index) => point(alias, index, first)));
+  await ingest(
+    url,
+    token,
+    unit.aliases.map((alias, index) => point(alias, index, first)),
+  );
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await installLiveProbe(page);
