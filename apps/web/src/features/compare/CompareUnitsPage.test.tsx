@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,12 +109,15 @@ function renderCompare(initialPath = '/user/compare') {
   return { ...renderWithRouter(routes, { initialPath, queryClient }), ...api };
 }
 
-/** The page is loaded with its route: the first test waits for the import too. */
-const findPage = () => screen.findByRole('heading', { name: 'Compare units' }, { timeout: 10_000 });
+const findPage = () => screen.findByRole('heading', { name: 'Compare units' });
 
 let fake: ReturnType<typeof fakeLiveTransport>;
-// The route loads the page lazily: loaded once here, so that no test's time goes to the first import.
-beforeAll(() => import('./CompareUnitsPage.tsx'), 30_000);
+// The route loads the page lazily: loaded once here, so that no test's time goes to the first import. A page with a
+// tree, a table and live values can take more than Testing Library's 1 s to show on a loaded two-core machine.
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 10_000 });
+  await import('./CompareUnitsPage.tsx');
+}, 30_000);
 beforeEach(() => {
   fake = fakeLiveTransport();
   live.subscriber = createLiveMetricSubscriber(fake.transport);
@@ -181,7 +184,7 @@ describe('compare units page', { timeout: 20_000 }, () => {
   it('leaves out a linked asset the user cannot see, and says so', async () => {
     const user = userEvent.setup();
     renderCompare('/user/compare?assetIds=4,99,5');
-    expect(await screen.findByText('Some units are left out', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Some units are left out')).toBeInTheDocument();
     expect(
       screen.getByText(/One of the picked assets is not a unit you can see \(ids 99\)/),
     ).toBeInTheDocument();
@@ -241,7 +244,7 @@ describe('compare units page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     updateCompareUnits({ assetIds: [7, 8] });
     const { router } = renderCompare('/user/devices/5/liveView');
-    await user.click(await screen.findByRole('link', { name: 'Compare units' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('link', { name: 'Compare units' }));
     expect(await screen.findByText('Pick one more unit')).toBeInTheDocument();
     expect(screen.getByText(/compare with CRAH 02/)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?assetIds=5');

@@ -28,14 +28,19 @@ const stickyColumn: CSSProperties = {
   background: 'var(--mantine-color-body)',
   // The row's border is drawn by the row, under this opaque cell: the cell draws its own, and a divider.
   boxShadow: 'inset 0 -1px 0 var(--table-border-color), inset -1px 0 0 var(--table-border-color)',
+  // A width, not only bounds: otherwise a wide table hands the metric names the space meant for the values.
+  width: 220,
   minWidth: 160,
-  maxWidth: 260,
 };
-/** Warmer reads orange and cooler blue, as a cooling engineer expects; the sign says it without colour too. */
-const TONE: Readonly<Record<ValueDifference['kind'], string | undefined>> = {
-  higher: 'orange',
-  lower: 'blue',
-  differs: 'yellow',
+/**
+ * How a difference is marked. Warmer reads orange and cooler blue, as a cooling engineer expects, and the sign says
+ * it without colour too; the darkest shade on light and a pale one on dark keep the small text readable on both.
+ * A state, text or flag unlike the reference's is tinted instead.
+ */
+const MARK: Readonly<Record<ValueDifference['kind'], { color?: string; background?: string } | undefined>> = {
+  higher: { color: 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))' },
+  lower: { color: 'light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-4))' },
+  differs: { background: 'var(--mantine-color-yellow-light)' },
   same: undefined,
   none: undefined,
 };
@@ -85,18 +90,20 @@ function ValueCell(props: {
         update && { value: update.value, units },
         reference && { value: reference.value, units: reference.units ?? metric.units },
       );
-  const tone = TONE[difference.kind];
+  const mark = MARK[difference.kind];
   return (
     <Table.Td
-      style={{ ...numeric, background: tone ? `var(--mantine-color-${tone}-light)` : undefined }}
+      // Live numbers nearly always differ a little: a tint on each would light the whole table, so numbers
+      // carry a coloured difference and only a state, text or flag unlike the reference's is tinted.
+      style={{ ...numeric, background: mark?.background }}
       data-difference={difference.kind}
       title={update ? `Read ${formatDateTime(update.timestamp, timeZone)}` : 'No value received yet'}
     >
       <Text size="sm" inherit>
         {text}
       </Text>
-      {tone && (
-        <Text size="xs" fw={600} style={{ color: `var(--mantine-color-${tone}-light-color)` }}>
+      {mark && (
+        <Text size="xs" fw={600} style={{ color: mark.color }}>
           {difference.kind === 'higher' || difference.kind === 'lower' ? difference.text : 'differs'}
         </Text>
       )}
@@ -105,8 +112,8 @@ function ValueCell(props: {
 }
 
 /**
- * The units' last values side by side: a row per metric, a column per unit, the first unit the reference. A value
- * unlike the reference's is tinted, with the difference for numbers ('+1.2 °C').
+ * The units' last values side by side: a row per metric, a column per unit, the first unit the reference. A number
+ * unlike the reference's shows its difference in colour ('+1.2 °C'); a state, text or flag unlike it is tinted.
  */
 export function CompareValuesTable({ units, metrics, values, reported, timeZone }: CompareValuesTableProps) {
   const reference = units[0];

@@ -100,7 +100,7 @@ export function Comparison(props: ComparisonProps) {
               timeZone={timeZone}
             />
             <Text size="xs" c="dimmed">
-              Values arrive live. A tinted value differs from the reference’s; hover it for when it was read.
+              Values arrive live, each measured against the reference’s; hover one for when it was read.
             </Text>
           </Stack>
           <Stack gap="xs">
