@@ -3,14 +3,15 @@
  *
  * 1. Sensor to pixel: a value written through POST /api/telemetry.ingest (a user token with telemetry:write) until
  *    the next animation frame after the live view's cell shows it, in a few Chromium pages, while the rest of the
- *    viewers are bare socket.io clients on the same paths and a fleet ingests in the background (the soak's load:
- *    agents every interval, chart queries and 50 live subscribers of their own). Baseline: arrival of the same
- *    values at those bare socket.io clients (no rendering), so the ratio is what the screen adds.
+ *    viewers are bare socket.io clients on the same paths (in a child process) and a fleet ingests in the
+ *    background (the soak's load: agents every interval, chart queries and 50 live subscribers of their own).
+ *    Baseline: arrival of the same values at those bare socket.io clients (no rendering), so the ratio is what the
+ *    screen adds. Page and node clocks are the same machine's (performance.timeOrigin + now vs Date.now()).
  * 2. The live view of a unit reporting 2,000 metrics at 120 values a metric a minute: frame intervals and the
  *    renderer's busy share (CDP TaskDuration and ScriptDuration over wall time), scrolling and idle. Baseline: the
  *    same page with a unit reporting 200 of those metrics at the same rate. No background fleet here.
  *
- * Figures, not pass/fail: the machine is shared, and server, load and viewers share this process's event loop.
+ * Figures, not pass/fail: the machine is shared, and the server shares this process's event loop with the load.
  *
  *   npm run build && npx tsx bench/liveLatency.ts
  *

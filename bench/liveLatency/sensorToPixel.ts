@@ -1,10 +1,39 @@
 import type { Browser, Page } from 'playwright-core';
 import { livePath } from '@kelvin/contract';
-import { connectLive, type TestLiveClient } from '../../apps/server/src/platform/live/liveTestClient.ts';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { signIn } from '../../e2e/support/signIn.ts';
 import { ingest } from '../diagnoseBrowser/benchFleet.ts';
 import type { LiveBench } from './liveBenchSetup.ts';
 import { installLiveProbe, readDraws, watchCell } from './livePageProbe.ts';
+import type { SocketArrivals, SocketViewersJob } from './socketViewers.ts';
+
+const arrivalsSchema = z.record(z.string(), z.array(z.number()));
+
+/** Starts socketViewers.ts in a child process and waits until its clients are subscribed. */
+async function forkSocketViewers(
+  job: SocketViewersJob,
+): Promise<{ count: number; report(): Promise<SocketArrivals> }> {
+  const child = fork(fileURLToPath(new URL('./socketViewers.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, LIVE_VIEWERS_JOB: JSON.stringify(job) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (message) =>
+      message === 'ready' ? resolve() : reject(new Error(JSON.stringify(message))),
+    );
+    child.once('exit', (code) => reject(new Error(`the socket viewers exited with ${String(code)}`)));
+  });
+  return {
+    count: job.count,
+    report: () =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(arrivalsSchema.parse(message)));
+        child.send('report');
+      }),
+  };
+}
 
 export interface SensorToPixel {
   /** Ingest call start → next frame after the cell showed the value, per page and probe, ms. */
@@ -38,7 +67,7 @@ async function openViewerPage(browser: Browser, url: string, bench: LiveBench): 
 
 /**
  * `pages` Chromium pages on the probe unit's live view and `viewers - pages` bare socket.io clients subscribed to
- * the same paths; `probes` values written one by one through the ingest call, each timed to each viewer.
+ * the same paths (in a child process); `probes` values written one by one through the ingest call, each timed to each viewer.
  */
 export async function measureSensorToPixel(
   browser: Browser,
@@ -59,22 +88,16 @@ export async function measureSensorToPixel(
   const metricIds = bench.fleet.metricIds;
   const paths = metricIds.map((metricId) => livePath(bench.probeUnit, metricId));
   const probePath = livePath(bench.probeUnit, metricIds[0] ?? 0);
-  const arrivals = new Map<number, number[]>();
-  const clients: TestLiveClient[] = [];
-  for (let index = options.pages; index < options.viewers; index++) {
-    const client = await connectLive(url, token);
-    await client.subscribe(paths);
-    // Only the arrival time is kept: parsing and storing every update would measure this process, not the path.
-    client.socket.off('metricValueStateUpdate');
-    client.socket.on('metricValueStateUpdate', (update: { path?: unknown; value?: unknown }) => {
-      if (update.path !== probePath || typeof update.value !== 'number') return;
-      const list = arrivals.get(update.value) ?? [];
-      list.push(Date.now());
-      arrivals.set(update.value, list);
-    });
-    clients.push(client);
-  }
-  console.log(`viewers ready: ${pages.length} Chromium pages, ${clients.length} socket.io clients`);
+  const viewers = await forkSocketViewers({
+    url,
+    token,
+    paths,
+    probePath,
+    count: options.viewers - options.pages,
+  });
+  console.log(
+    `viewers ready: ${pages.length} Chromium pages, ${viewers.count} socket.io clients (own process)`,
+  );
   const sent: number[] = [];
   const ack: number[] = [];
   for (let index = 0; index < options.probes; index++) {
@@ -98,13 +121,13 @@ export async function measureSensorToPixel(
     });
     await page.context().close();
   }
+  const arrivals = await viewers.report();
   const socket: number[] = [];
   let missedSockets = 0;
   sent.forEach((sentAt, index) => {
-    const times = arrivals.get(probeValue(index)) ?? [];
-    missedSockets += clients.length - times.length;
+    const times = arrivals[String(probeValue(index))] ?? [];
+    missedSockets += viewers.count - times.length;
     for (const at of times) socket.push(at - sentAt);
   });
-  for (const client of clients) client.close();
-  return { pixel, socket, ack, pages: pages.length, sockets: clients.length, missedPixels, missedSockets };
+  return { pixel, socket, ack, pages: pages.length, sockets: viewers.count, missedPixels, missedSockets };
 }
