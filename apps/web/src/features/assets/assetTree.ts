@@ -1,5 +1,6 @@
 import type { Asset } from '@kelvin/contract';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
+import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 
 /** One row of an asset tree: an asset, or a company grouping the assets of a provider's many customers. */
 export interface AssetTreeNode {
@@ -13,7 +14,7 @@ export interface AssetTreeNode {
 }
 
 function byLabel(a: AssetTreeNode, b: AssetTreeNode): number {
-  return a.label.localeCompare(b.label, undefined, { numeric: true });
+  return naturalOrder(a.label, b.label);
 }
 
 function sortDeep(nodes: AssetTreeNode[]): AssetTreeNode[] {

@@ -4,6 +4,7 @@ import {
   needsAttention,
   type AssetHealthState,
 } from '@kelvin/domain';
+import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 import type { UnitState } from '../overview/fleetQueries.ts';
 import type { FleetGroup } from '../overview/fleetGroups.ts';
 
@@ -47,7 +48,7 @@ export function attentionRows(
     (a, b) =>
       rank(a.health) - rank(b.health) ||
       (a.lastSeenAt ?? -Infinity) - (b.lastSeenAt ?? -Infinity) ||
-      a.name.localeCompare(b.name, undefined, { numeric: true }),
+      naturalOrder(a.name, b.name),
   );
 }
 

@@ -1,3 +1,4 @@
+import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 import { deviceLayout, propertyValue, type DeviceLayout, type PropertyLike } from '@kelvin/domain';
 
 /**
@@ -87,7 +88,7 @@ function ordered<T extends HallUnit>(units: readonly T[]): { unit: T; row: numbe
       (a, b) =>
         (a.row ?? Infinity) - (b.row ?? Infinity) ||
         (a.position ?? Infinity) - (b.position ?? Infinity) ||
-        a.unit.name.localeCompare(b.unit.name, undefined, { numeric: true }),
+        naturalOrder(a.unit.name, b.unit.name),
     )
     .map(({ unit, row }) => ({ unit, row }));
 }

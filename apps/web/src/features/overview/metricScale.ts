@@ -1,6 +1,7 @@
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type MetricReading } from '@kelvin/domain';
 import { paletteColor } from '../../shared/charts/palette.ts';
+import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 import { UNKNOWN_PAINT, type TilePaint } from './tilePaint.ts';
 
 /**
@@ -92,6 +93,20 @@ function onScale(metric: Metric | undefined, value: MetricReading): value is num
 }
 
 /**
+ * Formatted values, remembered per reading: a reading that did not change between two batches is the same object
+ * (the live store keeps it), so 5,000 units are not formatted again for every batch that changed a few.
+ */
+const labels = new WeakMap<CurrentValue, { metric: Metric | undefined; label: string }>();
+
+function labelOf(metric: Metric | undefined, current: CurrentValue): string {
+  const known = labels.get(current);
+  if (known && known.metric === metric) return known.label;
+  const label = formatMetricValueWithUnits(metric, current.value, current.units);
+  labels.set(current, { metric, label });
+  return label;
+}
+
+/**
  * The paint of each unit for one metric: numbers on the scale between the fleet's lowest and highest, other values
  * by category (their formatted text, in the chart palette), units without a value drawn as unknown. `previous`
  * lends back paints that did not change, so that a tile group whose paints all stay the same is not drawn again.
@@ -111,11 +126,11 @@ export function paintByMetric(
       min = Math.min(min, current.value);
       max = Math.max(max, current.value);
     } else if (current && current.value !== null && current.value !== undefined) {
-      texts.add(formatMetricValueWithUnits(metric, current.value, current.units));
+      texts.add(labelOf(metric, current));
     }
   }
   const categories = [...texts]
-    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+    .sort(naturalOrder)
     .map((label, index) => ({ label, colour: paletteColor(index) }));
   const categoryColour = new Map(categories.map((category) => [category.label, category.colour]));
   const span = max - min;
@@ -126,7 +141,7 @@ export function paintByMetric(
       paints.set(assetId, UNKNOWN_PAINT);
       continue;
     }
-    const label = formatMetricValueWithUnits(metric, current.value, current.units);
+    const label = labelOf(metric, current);
     if (onScale(metric, current.value)) {
       const step = span > 0 ? Math.round(((current.value - min) / span) * (SCALE_STEPS - 1)) : 0;
       const { background, color } = stepPaint(step);
