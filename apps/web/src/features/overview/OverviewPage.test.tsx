@@ -158,7 +158,7 @@ describe('overview', () => {
 
   it('says so when the user can see no unit, without asking for health', async () => {
     const { requests } = renderOverview(buildFleet().filter((asset) => asset.assetTypeId !== 4));
-    expect(await screen.findByText(/No units to show/)).toBeInTheDocument();
+    expect(await screen.findByText(/No units to show/, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(requests.some((request) => request.path === '/assets.state.list')).toBe(false);
   });
 });

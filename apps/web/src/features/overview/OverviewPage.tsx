@@ -1,8 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Box, Button, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { livePath } from '@kelvin/contract';
+import { livePath, type Metric } from '@kelvin/contract';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { EmptyState, QueryError } from '../admin/QueryState.tsx';
 import { useAssets } from '../assets/assetsQueries.ts';
@@ -20,6 +20,7 @@ import { UnitTileGroup } from './UnitTileGroup.tsx';
 import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 
 const NO_PAINTS: readonly TilePaint[] = [];
+const NO_METRICS: readonly Metric[] = [];
 const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
@@ -47,6 +48,10 @@ export function OverviewPage() {
     return fleetGroups(buildAssetTree(shown, companyNames));
   }, [assets.data, companyNames, selected]);
   const unitIds = useMemo(() => groupedUnitIds(groups), [groups]);
+  // The tiles follow the fleet one render behind: when the assets arrive, the cheap rest of the screen commits
+  // first, so the health request is on its way while React builds 5,000 tiles rather than after it.
+  const shownGroups = useDeferredValue(groups);
+  const shownUnitIds = useMemo(() => groupedUnitIds(shownGroups), [shownGroups]);
 
   const states = useFleetStates(unitIds);
   const flagged = useFlaggedStatuses(unitIds, state.viewMode === 'Device Status');
@@ -58,8 +63,8 @@ export function OverviewPage() {
   const live = useBatchedLiveValues(paths);
   const values = useMemo(() => {
     const byUnit = new Map<number, CurrentValue>();
-    for (const update of live.values())
-      byUnit.set(update.assetId, { value: update.value, units: update.units });
+    // The updates themselves: an unchanged reading keeps its identity from one batch to the next.
+    for (const update of live.values()) byUnit.set(update.assetId, update);
     return byUnit;
   }, [live]);
   const metric = catalogue.data?.find((candidate) => candidate.metricId === metricId);
@@ -67,14 +72,14 @@ export function OverviewPage() {
   const [painter] = useState(createFleetPainter);
   const painted = useMemo(
     () =>
-      painter(groups, unitIds, {
+      painter(shownGroups, shownUnitIds, {
         viewMode: state.viewMode,
         states: states.data,
         flagged: flagged.data,
         values,
         metric,
       }),
-    [painter, groups, unitIds, state.viewMode, states.data, flagged.data, values, metric],
+    [painter, shownGroups, shownUnitIds, state.viewMode, states.data, flagged.data, values, metric],
   );
 
   const handleOpen = useCallback(
@@ -112,7 +117,7 @@ export function OverviewPage() {
         <OverviewSidebar
           state={state}
           companies={companies}
-          metrics={catalogue.data ?? []}
+          metrics={catalogue.data ?? NO_METRICS}
           metricsLoading={catalogue.isPending}
         />
         <Stack style={{ flex: 1, minWidth: 0 }} gap="md">
@@ -147,11 +152,11 @@ export function OverviewPage() {
             />
           )}
           <FleetTiles
-            loading={assets.isPending}
+            loading={assets.isPending || (shownGroups !== groups && shownGroups.length === 0)}
             error={assets.isError ? assets.error : null}
             onRetry={() => void assets.refetch()}
             filtered={selected.length > 0}
-            groups={groups}
+            groups={shownGroups}
             paints={painted.byGroup}
             showNames={state.showDeviceNames}
             onOpen={handleOpen}

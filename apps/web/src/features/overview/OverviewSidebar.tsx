@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -8,9 +8,9 @@ import { updateOverview } from './overviewStore.ts';
 /**
  * The options beside the tiles. On a wide screen it is the spec's collapsible sidebar, its state kept with the
  * overview's. On a phone it sits above the tiles and starts closed whatever that state says, so the first screen
- * shows units rather than switches.
+ * shows units rather than switches. Memoised: live batches render the page every second, the options need not.
  */
-export function OverviewSidebar(props: OverviewOptionsProps) {
+export const OverviewSidebar = memo(function OverviewSidebar(props: OverviewOptionsProps) {
   const narrow = useMediaQuery('(max-width: 62em)');
   const [openOnPhone, setOpenOnPhone] = useState(false);
   const collapsed = narrow ? !openOnPhone : props.state.sidebarCollapsed;
@@ -44,4 +44,4 @@ export function OverviewSidebar(props: OverviewOptionsProps) {
       )}
     </Paper>
   );
-}
+});

@@ -71,16 +71,17 @@ function UnitTileGroupView({ group, paints, showNames, onOpen }: UnitTileGroupPr
           const paint = paints[index] ?? UNKNOWN_PAINT;
           return (
             <li key={unit.assetId}>
+              {/* As few attributes as will do: 5,000 tiles pay for each one. The tooltip only where the name is
+                  not written on the tile. */}
               <button
                 type="button"
                 className={classes.tile}
                 data-asset-id={unit.assetId}
                 data-state={paint.key}
-                data-named={showNames || undefined}
                 data-unknown={paint === UNKNOWN_PAINT || undefined}
                 tabIndex={index === 0 ? 0 : -1}
                 style={{ background: paint.background, color: paint.color }}
-                title={`${unit.name}: ${paint.label}`}
+                title={showNames ? undefined : `${unit.name}: ${paint.label}`}
                 aria-label={`${unit.name}: ${paint.label}`}
               >
                 {showNames ? unit.name : null}
