@@ -159,6 +159,7 @@ export function OverviewPage() {
             groups={shownGroups}
             paints={painted.byGroup}
             showNames={state.showDeviceNames}
+            showValues={state.viewMode === 'Custom Metric'}
             onOpen={handleOpen}
           />
         </Stack>
@@ -175,6 +176,7 @@ interface FleetTilesProps {
   groups: ReturnType<typeof fleetGroups>;
   paints: ReadonlyMap<string, readonly TilePaint[]>;
   showNames: boolean;
+  showValues: boolean;
   onOpen: (assetId: number) => void;
 }
 
@@ -186,6 +188,7 @@ function FleetTiles({
   groups,
   paints,
   showNames,
+  showValues,
   onOpen,
 }: FleetTilesProps) {
   if (loading) {
@@ -213,6 +216,7 @@ function FleetTiles({
           group={group}
           paints={paints.get(group.key) ?? NO_PAINTS}
           showNames={showNames}
+          showValues={showValues}
           onOpen={onOpen}
         />
       ))}

@@ -8,6 +8,8 @@ export interface UnitTileGroupProps {
   /** One per unit of the group, in its order. */
   paints: readonly TilePaint[];
   showNames: boolean;
+  /** Write each tile's value beside its name (a metric's value; states are told by the colour). */
+  showValues: boolean;
   onOpen: (assetId: number) => void;
 }
 
@@ -35,7 +37,7 @@ const MOVES: Readonly<Record<string, (index: number, perRow: number, last: numbe
  * The tiles of one group. One click and one key handler for the whole group (no closure per tile), and one tab
  * stop: Tab enters at the first tile, the arrow keys, Home and End move inside the group, Enter or Space opens.
  */
-function UnitTileGroupView({ group, paints, showNames, onOpen }: UnitTileGroupProps) {
+function UnitTileGroupView({ group, paints, showNames, showValues, onOpen }: UnitTileGroupProps) {
   const handleClick = (event: MouseEvent<HTMLUListElement>) => {
     const tile = tileOf(event.target);
     if (tile) onOpen(Number(tile.dataset.assetId));
@@ -64,6 +66,7 @@ function UnitTileGroupView({ group, paints, showNames, onOpen }: UnitTileGroupPr
       <ul
         className={classes.tiles}
         data-named={showNames || undefined}
+        data-valued={(showNames && showValues) || undefined}
         onClick={handleClick}
         onKeyDown={handleKeyDown}
       >
@@ -84,7 +87,14 @@ function UnitTileGroupView({ group, paints, showNames, onOpen }: UnitTileGroupPr
                 title={showNames ? undefined : `${unit.name}: ${paint.label}`}
                 aria-label={`${unit.name}: ${paint.label}`}
               >
-                {showNames ? unit.name : null}
+                {showNames && showValues ? (
+                  <>
+                    <span className={classes.name}>{unit.name}</span>
+                    <span className={classes.value}>{paint === UNKNOWN_PAINT ? '' : paint.label}</span>
+                  </>
+                ) : showNames ? (
+                  unit.name
+                ) : null}
               </button>
             </li>
           );
@@ -96,7 +106,8 @@ function UnitTileGroupView({ group, paints, showNames, onOpen }: UnitTileGroupPr
 
 /** Paints are shared objects: a group whose paints are the same objects as last time is not rendered again. */
 function samePaints(a: UnitTileGroupProps, b: UnitTileGroupProps): boolean {
-  if (a.group !== b.group || a.showNames !== b.showNames || a.onOpen !== b.onOpen) return false;
+  if (a.group !== b.group || a.showNames !== b.showNames || a.showValues !== b.showValues) return false;
+  if (a.onOpen !== b.onOpen) return false;
   if (a.paints.length !== b.paints.length) return false;
   return a.paints.every((paint, index) => paint === b.paints[index]);
 }
