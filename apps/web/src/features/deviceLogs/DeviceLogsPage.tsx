@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Box, Button, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 import { QueryError } from '../admin/QueryState.tsx';
 import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { listBody, useLogsList, useLogsTail } from './deviceLogsQueries.ts';
@@ -16,8 +17,6 @@ import { LogsFilters } from './LogsFilters.tsx';
 
 /** The list scrolls inside the page, below the filters; never shorter than a dozen rows. */
 const LIST_HEIGHT = 'max(420px, calc(100dvh - 340px))';
-
-const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** devicesLogs (devices/{assetId}/logs): the unit's log records, newest first. Needs assets:logs:read. */
 export function DeviceLogsPage() {
@@ -36,7 +35,7 @@ export function DeviceLogsPage() {
 function DeviceLogs({ assetId }: { assetId: number }) {
   const filter = useDeviceLogsStore((state) => state.filter);
   const tail = useDeviceLogsStore((state) => state.tail);
-  const timeZone = ownTimeZone();
+  const timeZone = browserTimeZone();
   const body = useMemo(() => listBody(assetId, filter, tail), [assetId, filter, tail]);
   const list = useLogsList(body);
   // Only once the list itself answered (not while the previous filter's answer stands in for it).
