@@ -99,7 +99,11 @@ describe('set and override commands', () => {
       (e) => e.name === 'metrics.commands.create',
     );
     expect(createdEvent?.actorUserId).toBe(fleet.users.adminA.userId);
-    expect(createdEvent?.data).toMatchObject({ reason: 'Hot aisle running warm', value: 19.5, action: 'set' });
+    expect(createdEvent?.data).toMatchObject({
+      reason: 'Hot aisle running warm',
+      value: 19.5,
+      action: 'set',
+    });
   });
 
   it('delivers an override with its duration, reports FAILED with the agent’s reason', async () => {
