@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: these machines have two cores.
     fileParallelism: false,
+    // A screen waited for in a browser may take seconds on a shared two-core machine: poll, do not give up at 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
