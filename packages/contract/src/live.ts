@@ -47,3 +47,15 @@ export const liveSubscriberEvents = [
   'error',
 ] as const;
 export type LiveSubscriberEvent = (typeof liveSubscriberEvents)[number];
+
+/** The room of one user's connections: what is addressed to a person rather than to a metric. */
+export function liveUserRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
+/**
+ * Server → client `notificationsChanged`: the signed-in user's notifications changed (one arrived or was read
+ * elsewhere); the client refetches them. Carries the unread count so that a badge can update at once.
+ */
+export const notificationsChangedSignalSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export type NotificationsChangedSignal = z.infer<typeof notificationsChangedSignalSchema>;

@@ -200,6 +200,24 @@ describe('live metric values over Socket.IO', () => {
     }
   });
 
+  it("tells every connection of the users named, and no one else's, that their notifications changed", async () => {
+    const listen = (client: TestLiveClient) => {
+      const signals: unknown[] = [];
+      client.socket.on('notificationsChanged', (signal: unknown) => signals.push(signal));
+      return signals;
+    };
+    const laptop = listen(await connectAs(fleet.users.adminA));
+    const wallScreen = listen(await connectAs(fleet.users.adminA));
+    const other = listen(await connectAs(fleet.users.adminB));
+    instance.live.notifyUsers([fleet.users.adminA.userId], { unreadCount: 3 });
+    await eventually(() => {
+      expect(laptop).toEqual([{ unreadCount: 3 }]);
+      expect(wallScreen).toEqual([{ unreadCount: 3 }]);
+    });
+    await settle();
+    expect(other).toEqual([]);
+  });
+
   it('leaves the rest of the API to Fastify', async () => {
     const api = apiAs({ ...server, url: instance.url });
     expect(

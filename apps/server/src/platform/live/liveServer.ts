@@ -3,7 +3,14 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { LIVE_NAMESPACE, LIVE_SOCKET_PATH, livePath, type MetricValueStateUpdate } from '@kelvin/contract';
+import {
+  LIVE_NAMESPACE,
+  LIVE_SOCKET_PATH,
+  livePath,
+  liveUserRoom,
+  type MetricValueStateUpdate,
+  type NotificationsChangedSignal,
+} from '@kelvin/contract';
 import { createMetricCatalogueCache } from '../../modules/telemetry/metricCatalogueCache.ts';
 import type { Db } from '../db/database.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
@@ -32,6 +39,7 @@ interface ClientToServerEvents {
 }
 interface ServerToClientEvents {
   metricValueStateUpdate: (update: MetricValueStateUpdate) => void;
+  notificationsChanged: (signal: NotificationsChangedSignal) => void;
 }
 interface SocketData {
   session?: LiveSession;
@@ -58,6 +66,12 @@ const SESSION_CHECK_MS = 30_000;
 
 export interface LiveServer {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  /**
+   * Tells every connection of these users, on any process of the cluster, that their notifications changed
+   * (the client refetches them). Sent through the adapter, unlike metric values: a notification is created by
+   * one process only.
+   */
+  notifyUsers(userIds: readonly number[], signal: NotificationsChangedSignal): void;
   /** Call before the Fastify app closes: disconnects clients and releases Redis. */
   close(): Promise<void>;
 }
@@ -153,6 +167,8 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
         else logger.warn({ err: error }, 'live session check failed');
       });
     }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
+    // Its user's room carries what is addressed to the person rather than to a metric (notifications).
+    void socket.join(liveUserRoom(session.auth.user.userId));
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       clearInterval(recheck);
@@ -214,7 +230,8 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
     // From here on synchronous: joining and reading the table in one turn means a value that arrives while
     // this runs is either in the table read below or sent to the room afterwards, never lost between them.
     const accepted: string[] = [];
-    let held = socket.rooms.size - 1;
+    // Rooms beyond its own id and its user are metric paths.
+    let held = socket.rooms.size - 2;
     for (const { path, assetId, metricId } of decision.accepted) {
       if (!socket.rooms.has(path)) {
         if (held >= MAX_PATHS_PER_SOCKET) {
@@ -255,6 +272,10 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
   let closing: Promise<void> | undefined;
   return {
     io,
+    notifyUsers(userIds, signal) {
+      if (userIds.length === 0) return;
+      live.to(userIds.map(liveUserRoom)).emit('notificationsChanged', signal);
+    },
     close() {
       closing ??= (async () => {
         stopFanOut();
