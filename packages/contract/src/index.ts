@@ -33,6 +33,8 @@ export * from './live.ts';
 export * from './storableInput.ts';
 export * from './sharedViews.ts';
 export * from './detectedProblems.ts';
+export * from './problemActions.ts';
+export * from './problemRules.ts';
 export * from './thresholds.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */

@@ -7,3 +7,4 @@ export * from './assets/index.ts';
 export * from './live/index.ts';
 export * from './metrics/index.ts';
 export * from './diagnose/index.ts';
+export * from './time/isoDuration.ts';
