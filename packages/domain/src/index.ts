@@ -8,3 +8,4 @@ export * from './live/index.ts';
 export * from './metrics/index.ts';
 export * from './diagnose/index.ts';
 export * from './time/isoDuration.ts';
+export * from './maintenance/index.ts';

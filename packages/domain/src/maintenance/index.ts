@@ -1,0 +1,2 @@
+export * from './maintenanceWindowState.ts';
+export * from './maintenanceCoverage.ts';
