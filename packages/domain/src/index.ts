@@ -9,3 +9,4 @@ export * from './metrics/index.ts';
 export * from './diagnose/index.ts';
 export * from './time/isoDuration.ts';
 export * from './maintenance/index.ts';
+export * from './problems/index.ts';

@@ -1,0 +1,2 @@
+export * from './ruleVerdict.ts';
+export * from './alertLifecycle.ts';
