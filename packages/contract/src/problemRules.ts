@@ -201,15 +201,6 @@ export const problemRulesEndpoints = {
     body: z.strictObject({ problemRuleDefinitionId: dbId }),
     output: okSchema,
   }),
-  problemRuleDefinitionsDisableAdHoc: endpoint({
-    name: 'problemRuleDefinitions.disableAdHoc',
-    method: 'POST',
-    path: '/problemRuleDefinitions.disableAdHoc',
-    summary: 'Disable ad hoc rule definitions: their problems close.',
-    auth: 'user',
-    body: z.strictObject({ problemRuleDefinitionIds: z.array(dbId).min(1).max(500) }),
-    output: okSchema,
-  }),
   monitorGroupsList: endpoint({
     name: 'monitorGroups.list',
     method: 'POST',
@@ -255,6 +246,22 @@ export const problemRulesEndpoints = {
     summary: 'Delete a monitor group that no asset holds any more.',
     auth: 'user',
     body: z.strictObject({ monitorGroupId: dbId }),
+    output: okSchema,
+  }),
+};
+
+/**
+ * Ad hoc rules are made with their problem (detectedProblems.createAdHoc) and ended here; kept apart from the rule
+ * and monitor group calls because the ad hoc problems area answers it.
+ */
+export const adHocRulesEndpoints = {
+  problemRuleDefinitionsDisableAdHoc: endpoint({
+    name: 'problemRuleDefinitions.disableAdHoc',
+    method: 'POST',
+    path: '/problemRuleDefinitions.disableAdHoc',
+    summary: 'Disable ad hoc rule definitions: their problems close.',
+    auth: 'user',
+    body: z.strictObject({ problemRuleDefinitionIds: z.array(dbId).min(1).max(500) }),
     output: okSchema,
   }),
 };

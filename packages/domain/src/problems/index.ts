@@ -1,2 +1,3 @@
 export * from './ruleVerdict.ts';
 export * from './alertLifecycle.ts';
+export * from './queryExpression.ts';
