@@ -3,6 +3,7 @@ import { companiesEndpoints } from './companies.ts';
 import { detectedProblemsEndpoints } from './detectedProblems.ts';
 import { deviceLogsEndpoints } from './deviceLogs.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
+import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
@@ -36,6 +37,7 @@ export * from './detectedProblems.ts';
 export * from './problemActions.ts';
 export * from './problemRules.ts';
 export * from './thresholds.ts';
+export * from './maintenanceWindows.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -52,6 +54,7 @@ export const contract = {
   ...sharedViewsEndpoints,
   ...detectedProblemsEndpoints,
   ...thresholdsEndpoints,
+  ...maintenanceWindowsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -16,6 +16,7 @@ import { registerAssetsRoutes } from '../modules/assets/assetsRoutes.ts';
 import { registerCommandsRoutes } from '../modules/commands/commandsRoutes.ts';
 import { registerAuditRoutes } from '../modules/audit/auditRoutes.ts';
 import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts';
+import { registerMaintenanceRoutes } from '../modules/maintenance/maintenanceRoutes.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   registerSharedViewsRoutes(context);
   registerProblemsRoutes(context);
   registerThresholdsRoutes(context);
+  registerMaintenanceRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;
