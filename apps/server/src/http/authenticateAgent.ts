@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ASSET_TYPE } from '@kelvin/domain';
 import type { Db } from '../platform/db/database.ts';
 import { agentKeys, assets } from '../platform/db/schema.ts';
+import { createHeartbeatRecorder } from './agentHeartbeats.ts';
 import { unauthorized } from './httpError.ts';
 
 export const AGENT_KEY_HEADER = 'x-agent-key';
@@ -22,6 +23,7 @@ export function hashAgentKey(key: string): string {
 
 /** x-agent-key → an unrevoked key of an active agent asset. Any failure is a 401. */
 export function createAgentAuthenticator(db: Db): AgentAuthenticator {
+  const heartbeat = createHeartbeatRecorder(db);
   return async (request) => {
     const key = request.headers[AGENT_KEY_HEADER];
     if (typeof key !== 'string' || key.length < 20)
@@ -38,6 +40,7 @@ export function createAgentAuthenticator(db: Db): AgentAuthenticator {
         ),
       );
     if (!row || row.assetTypeId !== ASSET_TYPE.agent) throw unauthorized('This agent key is not valid.');
+    heartbeat(row.assetId, (error) => request.log.warn({ err: error }, 'agent heartbeat not written'));
     return { agentAssetId: row.assetId, companyId: row.companyId };
   };
 }

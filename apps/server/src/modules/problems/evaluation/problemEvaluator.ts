@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Tx } from '../../../platform/db/database.ts';
+import { applyVerdicts } from './alertWriter.ts';
+import { claimRules, enterEvaluation, LeaseLost, releaseRules } from './evaluationLeases.ts';
+import { escalateUnacknowledged } from './escalation.ts';
+import { loadRuleTargets, type RuleTarget } from './ruleTargets.ts';
+import { readVerdicts, type WindowSources } from './windowReader.ts';
+
+/** What changed in one evaluation, for notifications. */
+export interface EvaluationChanges {
+  opened: number[];
+  resolved: number[];
+  escalated: number[];
+}
+
+export interface CycleReport extends EvaluationChanges {
+  tick: number;
+  rules: number;
+  pairs: number;
+  ms: number;
+}
+
+export interface EvaluatorLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ProblemEvaluatorOptions {
+  db: Db;
+  sources: WindowSources;
+  /** Scheduled evaluations run at multiples of this (30 s by default). */
+  cycleMs: number;
+  /** A problem still unacknowledged this long after it opened escalates. */
+  escalateAfterMs: number;
+  logger: EvaluatorLogger;
+  /** Identifies this process in leases; random by default. */
+  owner?: string;
+  /** Inside the transaction that opened these problems (automations apply here). */
+  onProblemsOpened?: (tx: Tx, problemIds: readonly number[], now: number) => Promise<void>;
+  /** After each cycle's transactions commit: notifications, expired automations. */
+  afterCycle?: (changes: EvaluationChanges, now: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** A restart evaluates the ticks it missed, back to this many cycles (a few minutes), then carries on. */
+const CATCH_UP_CYCLES = 10;
+
+export interface ProblemEvaluator {
+  /** Evaluates every held rule for the ticks due; what the schedule calls, and tests and the benchmark. */
+  runCycle(): Promise<CycleReport>;
+  /** Starts the schedule; the returned function stops it and lets the rules go. */
+  start(): () => Promise<void>;
+}
+
+export function createProblemEvaluator(options: ProblemEvaluatorOptions): ProblemEvaluator {
+  const { db, sources, cycleMs, logger } = options;
+  const owner = options.owner ?? `evaluator-${randomUUID()}`;
+  const now = options.now ?? Date.now;
+
+  async function evaluateRule(target: RuleTarget, tick: number, changes: EvaluationChanges): Promise<void> {
+    const verdicts = await readVerdicts(sources, target, target.assets, tick);
+    const companyOf = new Map(target.assets.map((asset) => [asset.assetId, asset.companyId]));
+    await db.transaction(async (tx) => {
+      await enterEvaluation(tx, owner, target.rule.problemRuleDefinitionId, tick, true);
+      const result = await applyVerdicts(tx, target, verdicts, tick, companyOf);
+      if (result.opened.length > 0) await options.onProblemsOpened?.(tx, result.opened, now());
+      changes.opened.push(...result.opened);
+      changes.resolved.push(...result.resolved);
+    });
+  }
+
+  async function runCycle(): Promise<CycleReport> {
+    const started = now();
+    const tick = Math.floor(started / cycleMs) * cycleMs;
+    const changes: EvaluationChanges = { opened: [], resolved: [], escalated: [] };
+    const targets = await loadRuleTargets(db, (rule, reason) =>
+      logger.warn({ ruleId: rule.problemRuleDefinitionId, reason }, 'problem rule skipped'),
+    );
+    const held = await claimRules(
+      db,
+      owner,
+      targets.map((target) => target.rule.problemRuleDefinitionId),
+      started,
+      cycleMs * 3,
+    );
+    let rules = 0;
+    let pairs = 0;
+    for (const target of targets) {
+      if (!held.has(target.rule.problemRuleDefinitionId)) continue;
+      const cursor = held.get(target.rule.problemRuleDefinitionId) ?? null;
+      const first = cursor === null ? tick : Math.max(cursor + cycleMs, tick - CATCH_UP_CYCLES * cycleMs);
+      rules++;
+      for (let at = first; at <= tick; at += cycleMs) {
+        try {
+          await evaluateRule(target, at, changes);
+          pairs += target.assets.length;
+        } catch (error) {
+          if (error instanceof LeaseLost) break;
+          // One rule failing (a store timeout, a bad row) must not stop the others; it is tried again next cycle.
+          logger.error(
+            { err: error, ruleId: target.rule.problemRuleDefinitionId },
+            'problem rule evaluation failed',
+          );
+          break;
+        }
+      }
+    }
+    changes.escalated.push(...(await escalateUnacknowledged(db, started, options.escalateAfterMs)));
+    if (options.afterCycle) await options.afterCycle(changes, started);
+    return { ...changes, tick, rules, pairs, ms: now() - started };
+  }
+
+  return {
+    runCycle,
+    start() {
+      let stopped = false;
+      let running: Promise<unknown> = Promise.resolve();
+      let timer: NodeJS.Timeout | undefined;
+      const schedule = () => {
+        if (stopped) return;
+        const wait = cycleMs - (now() % cycleMs) + 50;
+        timer = setTimeout(() => {
+          running = runCycle()
+            .then((report) => {
+              if (report.opened.length + report.resolved.length + report.escalated.length > 0) {
+                logger.info(report, 'problem evaluation');
+              }
+            })
+            .catch((error: unknown) => logger.error({ err: error }, 'problem evaluation cycle failed'))
+            .finally(schedule);
+        }, wait);
+        timer.unref();
+      };
+      schedule();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await running;
+        await releaseRules(db, owner).catch((error: unknown) =>
+          logger.warn({ err: error }, 'problem rules not released'),
+        );
+      };
+    },
+  };
+}
