@@ -47,10 +47,10 @@ describe('fleet routes', () => {
     expect(await screen.findByRole('heading', { name: 'Data hall' })).toBeInTheDocument();
   });
 
-  it('has a device maintenance page that the problems issue fills', async () => {
+  it('has a device maintenance page with the asset picker', async () => {
     renderAs(['assets:read', 'metrics:read'], '/user/maintenance/4');
     expect(await screen.findByRole('heading', { name: 'Device maintenance' })).toBeInTheDocument();
-    expect(screen.getByText('This tab is not available yet.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Asset picker' })).toBeInTheDocument();
   });
 
   it('keeps the device maintenance page to those who may see devices', async () => {

@@ -17,6 +17,8 @@ const devices = {
   liveView: async () => (await import('../../features/liveView/LiveViewPage.tsx')).LiveViewPage,
 };
 
+const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
+
 /** Spec order of the device asset tabs; the ones whose areas come later say so. */
 const assetTabRoutes: RouteObject[] = [
   {
@@ -40,7 +42,12 @@ const assetTabRoutes: RouteObject[] = [
       id: 'devicesAssets.properties',
     }),
   },
-  { path: 'maintenance', ...laterSection('Maintenance', { id: 'devicesAssets.maintenance' }) },
+  {
+    path: 'maintenance',
+    ...lazySection('Maintenance', async () => (await maintenance()).DeviceMaintenanceTab, {
+      id: 'devicesAssets.maintenance',
+    }),
+  },
   { path: 'automation', ...laterSection('Automation', { id: 'devicesAssets.automation' }) },
   {
     path: 'artifacts',
@@ -109,10 +116,13 @@ export const userRoutes: RouteObject[] = [
       { id: 'datahall' },
     ),
   },
-  // Spec: the device maintenance page's path is not shown; ours sits beside compare. The problems issue fills it.
+  // Spec: the device maintenance page's path is not shown; ours sits beside compare.
   {
     path: 'maintenance/:assetId?',
-    ...laterSection('Device maintenance', { id: 'deviceMaintenance', checks: sectionChecks.devices }),
+    ...lazySection('Device maintenance', async () => (await maintenance()).DeviceMaintenancePage, {
+      id: 'deviceMaintenance',
+      checks: sectionChecks.devices,
+    }),
   },
   {
     path: 'compare',

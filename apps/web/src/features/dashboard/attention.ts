@@ -21,7 +21,8 @@ const rank = (health: AssetHealthState) => ASSET_HEALTH_ATTENTION_ORDER.indexOf(
 
 /**
  * The units to look at first: those whose health needs attention (communication lost, critical, warning), or
- * only those in `only` when a count was chosen. Worst state first; within a state the longest silent first
+ * only those in `only` when a count was chosen. A unit in an active maintenance window is MAINTENANCE_MODE
+ * whatever its alerts, so it is left out: it is being worked on. Worst state first; within a state the longest silent first
  * (never heard from before all), then by name.
  */
 export function attentionRows(

@@ -77,9 +77,9 @@ describe('devices area', () => {
   });
 
   it('says the tabs of later areas are not available yet', async () => {
-    renderDevices('/user/devices/4/assets/maintenance');
+    renderDevices('/user/devices/4/assets/automation');
     expect(await screen.findByText('This tab is not available yet.')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Maintenance' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('edits, reorders and saves the property list as a whole', async () => {
