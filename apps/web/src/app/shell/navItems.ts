@@ -13,6 +13,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Overview', to: '/user/overview', checks: sectionChecks.overview },
   { label: 'Devices', to: '/user/devices', checks: sectionChecks.devices },
   { label: 'Compare units', to: '/user/compare', checks: sectionChecks.devices },
+  { label: 'Maintenance', to: '/user/maintenance', checks: sectionChecks.devices },
   { label: 'Data hall', to: '/user/datahall', checks: [] },
   { label: 'Diagnose', to: '/user/diagnose', checks: sectionChecks.devices },
   { label: 'Tickets', to: '/user/tickets', checks: sectionChecks.tickets },
