@@ -6,6 +6,7 @@ import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
+import { problemRulesEndpoints } from './problemRules.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
@@ -53,6 +54,7 @@ export const contract = {
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,
   ...detectedProblemsEndpoints,
+  ...problemRulesEndpoints,
   ...thresholdsEndpoints,
   ...maintenanceWindowsEndpoints,
 } satisfies Record<string, EndpointDef>;

@@ -22,6 +22,7 @@ import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
 import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
+import { registerProblemRulesRoutes } from '../modules/problemRules/problemRulesRoutes.ts';
 import { registerThresholdsRoutes } from '../modules/thresholds/thresholdsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
 import { registerDeviceLogsRoutes } from '../modules/deviceLogs/deviceLogsRoutes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   registerUploadsRoutes(context);
   registerSharedViewsRoutes(context);
   registerProblemsRoutes(context);
+  registerProblemRulesRoutes(context);
   registerThresholdsRoutes(context);
   registerMaintenanceRoutes(context);
 

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../platform/db/database.ts';
 import { findCompany } from '../companies/companiesRepository.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { requireAttachableGroup } from '../thresholds/thresholdsService.ts';
+import { requireHoldableMonitorGroup } from '../problemRules/monitorGroupsService.ts';
 import { addAssetToDefaultGroups, removeAssetFromAllGroups } from '../access/accessGroupsRepository.ts';
 import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
 import { presentOne } from './assetsPresenter.ts';
@@ -76,6 +77,9 @@ export async function createAsset(db: Db, auth: AuthContext, input: CreateInput)
         : await loadParent(tx, auth, input.parentAssetId, input.companyId, CROSS_COMPANY_PARENT);
     const problem = placementError(input.assetTypeId, parent?.assetTypeId ?? null);
     if (problem) throw badField('body.parentAssetId', problem);
+    if (typeof input.monitorGroupId === 'number') {
+      await requireHoldableMonitorGroup(tx, input.monitorGroupId, input.companyId);
+    }
 
     const row = await insertAsset(tx, {
       companyId: input.companyId,
@@ -118,6 +122,9 @@ export async function updateAssetFields(
     if (changed.length === 0) return presentOne(tx, current);
     if (typeof fields.thresholdGroupId === 'number') {
       await requireAttachableGroup(tx, fields.thresholdGroupId, current.companyId);
+    }
+    if (typeof fields.monitorGroupId === 'number') {
+      await requireHoldableMonitorGroup(tx, fields.monitorGroupId, current.companyId);
     }
     const row = await updateAsset(tx, assetId, fields);
     if (fields.name !== undefined) {
