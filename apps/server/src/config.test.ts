@@ -38,6 +38,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KELVIN_MEMORY_MB: '2g' })).toThrow(/KELVIN_MEMORY_MB/);
   });
 
+  it('evaluates problems every 30 s and escalates after 30 min by default, and reads both from the environment', () => {
+    expect(loadConfig({}).problems).toEqual({
+      evaluate: true,
+      cycleMs: 30_000,
+      escalateAfterMs: 30 * 60_000,
+    });
+    expect(
+      loadConfig({
+        KELVIN_PROBLEMS_EVALUATE: 'false',
+        KELVIN_PROBLEMS_CYCLE_SECONDS: '10',
+        KELVIN_PROBLEMS_ESCALATE_AFTER: 'PT1H',
+      }).problems,
+    ).toEqual({ evaluate: false, cycleMs: 10_000, escalateAfterMs: 3_600_000 });
+    expect(() => loadConfig({ KELVIN_PROBLEMS_ESCALATE_AFTER: '30M' })).toThrow(
+      "KELVIN_PROBLEMS_ESCALATE_AFTER: Duration string 30M not recognized. Must start with 'P'.",
+    );
+  });
+
   it('derives the environment from the public origin', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://dev.kelvin.example' }).environment).toBe('dev');
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://console.kelvin.example' }).environment).toBe('production');

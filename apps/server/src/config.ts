@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { environmentFromOrigin, type Environment } from '@kelvin/domain';
+import { environmentFromOrigin, parseIsoDuration, type Environment } from '@kelvin/domain';
 import {
   DEFAULT_MEMORY_MB,
   MIN_MEMORY_MB,
@@ -48,6 +48,20 @@ const envSchema = z.object({
   /** Retention of device logs in days. */
   KELVIN_RETENTION_LOGS_DAYS: z.coerce.number().int().min(1).default(30),
   /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
+  // Problem evaluation: on in every process by default (leases keep one evaluator per rule); a cycle every 30 s.
+  KELVIN_PROBLEMS_EVALUATE: z.enum(['true', 'false']).default('true'),
+  KELVIN_PROBLEMS_CYCLE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  KELVIN_PROBLEMS_ESCALATE_AFTER: z
+    .string()
+    .default('PT30M')
+    .transform((text, context) => {
+      try {
+        return parseIsoDuration(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,6 +91,8 @@ export interface Config {
   memory: MemoryBudget;
   redisUrl: string | undefined;
   retention: { rawMs: number; minuteMs: number; hourMs: number; logsMs: number };
+  /** Problem evaluation: whether this process evaluates, how often, and when an unacknowledged problem escalates. */
+  problems: { evaluate: boolean; cycleMs: number; escalateAfterMs: number };
   idTokenTtlSeconds: number;
   seedDemo: boolean;
   webDistDir: string;
@@ -144,6 +160,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       minuteMs: e.KELVIN_RETENTION_MINUTE_DAYS * DAY_MS,
       hourMs: e.KELVIN_RETENTION_HOUR_DAYS * DAY_MS,
       logsMs: e.KELVIN_RETENTION_LOGS_DAYS * DAY_MS,
+    },
+    problems: {
+      evaluate: e.KELVIN_PROBLEMS_EVALUATE === 'true',
+      cycleMs: e.KELVIN_PROBLEMS_CYCLE_SECONDS * 1000,
+      escalateAfterMs: e.KELVIN_PROBLEMS_ESCALATE_AFTER,
     },
     idTokenTtlSeconds: e.KELVIN_ID_TOKEN_TTL_SECONDS,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',

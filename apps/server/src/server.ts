@@ -4,12 +4,18 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { isSessionActive } from './modules/identity/oidcAdapter.ts';
+import {
+  createProblemEvaluator,
+  type ProblemEvaluator,
+} from './modules/problems/evaluation/problemEvaluator.ts';
+import { createWindowSources } from './modules/problems/evaluation/windowSources.ts';
 import { warmLastValues } from './modules/telemetry/warmLastValues.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
 import type { TelemetryBus } from './platform/events/telemetryBus.ts';
 import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
 import { createLastValueTable, type LastValueTable } from './platform/live/lastValueTable.ts';
+import { lastSeenFromTable } from './platform/live/lastSeenFromTable.ts';
 import { attachLive, type LiveServer } from './platform/live/liveServer.ts';
 import { openTelemetryBus } from './platform/live/redisTelemetryBus.ts';
 import { startTimeSeriesMaintenance } from './platform/timeseries/maintenanceJob.ts';
@@ -33,6 +39,8 @@ export interface Server {
   bus: TelemetryBus;
   lastValues: LastValueTable;
   live: LiveServer;
+  /** Problem evaluation; scheduled when config.problems.evaluate, and callable by tests and benchmarks. */
+  evaluator: ProblemEvaluator;
   close(): Promise<void>;
 }
 
@@ -95,6 +103,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     app.log.error({ err: error }, 'last values not warmed');
   }
   const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
+  const evaluator = createProblemEvaluator({
+    db: database.db,
+    sources: createWindowSources({ db: database.db, timeseries, lastSeen: lastSeenFromTable(lastValues) }),
+    cycleMs: config.problems.cycleMs,
+    escalateAfterMs: config.problems.escalateAfterMs,
+    logger: app.log,
+  });
+  let stopEvaluation = () => Promise.resolve();
+  if (config.problems.evaluate) {
+    const stopSchedule = evaluator.start();
+    // Every process hears every batch (the bus), and each evaluates only the rules it holds.
+    const stopTriggers = bus.subscribe((values) => evaluator.noteValues(values));
+    stopEvaluation = async () => {
+      stopTriggers();
+      await stopSchedule();
+    };
+  }
   if (config.identity.kind === 'embedded') {
     await mountEmbeddedIdentity(app, { config, db: database.db, keys: signingKeys });
   }
@@ -115,8 +140,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     bus,
     lastValues,
     live,
+    evaluator,
     close: async () => {
       stopMaintenance();
+      await stopEvaluation();
       // Socket.IO first: closing it after Fastify would close the HTTP server a second time.
       await live.close();
       await app.close();

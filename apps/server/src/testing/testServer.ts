@@ -67,6 +67,8 @@ export async function startTestServer(
     KELVIN_DATA_DIR: '.tmp/test-data',
     LOG_LEVEL: 'silent',
     KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST ?? '.tmp/no-web-build',
+    // Route tests drive evaluation themselves (or not at all); the e2e console turns it on.
+    KELVIN_PROBLEMS_EVALUATE: 'false',
     ...options.env,
   });
   const database = options.stores?.database ?? (await openTestDatabase(options.database));

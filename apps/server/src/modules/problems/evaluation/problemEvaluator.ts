@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../../platform/db/database.ts';
+import type { IngestedValue } from '../../../platform/events/telemetryBus.ts';
 import { applyVerdicts } from './alertWriter.ts';
+import { buildTriggerIndex, type TriggerIndex } from './dataTriggers.ts';
 import { claimRules, enterEvaluation, LeaseLost, releaseRules } from './evaluationLeases.ts';
 import { escalateUnacknowledged } from './escalation.ts';
 import { loadRuleTargets, type RuleTarget } from './ruleTargets.ts';
@@ -43,12 +45,19 @@ export interface ProblemEvaluatorOptions {
   now?: () => number;
 }
 
+/** Readings that may breach a rule are evaluated within this long of arriving. */
+const TRIGGER_FLUSH_MS = 1000;
+
 /** A restart evaluates the ticks it missed, back to this many cycles (a few minutes), then carries on. */
 const CATCH_UP_CYCLES = 10;
 
 export interface ProblemEvaluator {
   /** Evaluates every held rule for the ticks due; what the schedule calls, and tests and the benchmark. */
   runCycle(): Promise<CycleReport>;
+  /** Readings just accepted (the telemetry bus): rules they may bring to a breach are queued for their assets. */
+  noteValues(values: readonly IngestedValue[]): void;
+  /** Evaluates the queued rules and assets now (the schedule does it every second); answers what changed. */
+  flushTriggered(): Promise<EvaluationChanges>;
   /** Starts the schedule; the returned function stops it and lets the rules go. */
   start(): () => Promise<void>;
 }
@@ -58,11 +67,22 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
   const owner = options.owner ?? `evaluator-${randomUUID()}`;
   const now = options.now ?? Date.now;
 
-  async function evaluateRule(target: RuleTarget, tick: number, changes: EvaluationChanges): Promise<void> {
-    const verdicts = await readVerdicts(sources, target, target.assets, tick);
-    const companyOf = new Map(target.assets.map((asset) => [asset.assetId, asset.companyId]));
+  let triggers: TriggerIndex = { rulesFor: () => [] };
+  let heldTargets = new Map<number, RuleTarget>();
+  const queued = new Map<number, Set<number>>();
+
+  /** A scheduled evaluation judges all the rule's assets and moves its cursor; a triggered one, some, and not. */
+  async function evaluateRule(
+    target: RuleTarget,
+    tick: number,
+    changes: EvaluationChanges,
+    assets = target.assets,
+  ): Promise<void> {
+    const scheduled = assets === target.assets;
+    const verdicts = await readVerdicts(sources, target, assets, tick);
+    const companyOf = new Map(assets.map((asset) => [asset.assetId, asset.companyId]));
     await db.transaction(async (tx) => {
-      await enterEvaluation(tx, owner, target.rule.problemRuleDefinitionId, tick, true);
+      await enterEvaluation(tx, owner, target.rule.problemRuleDefinitionId, tick, scheduled);
       const result = await applyVerdicts(tx, target, verdicts, tick, companyOf);
       if (result.opened.length > 0) await options.onProblemsOpened?.(tx, result.opened, now());
       changes.opened.push(...result.opened);
@@ -84,6 +104,12 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
       started,
       cycleMs * 3,
     );
+    heldTargets = new Map(
+      targets
+        .filter((target) => held.has(target.rule.problemRuleDefinitionId))
+        .map((target) => [target.rule.problemRuleDefinitionId, target]),
+    );
+    triggers = await triggerIndexOf([...heldTargets.values()]);
     let rules = 0;
     let pairs = 0;
     for (const target of targets) {
@@ -111,8 +137,57 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
     return { ...changes, tick, rules, pairs, ms: now() - started };
   }
 
+  async function triggerIndexOf(targets: readonly RuleTarget[]): Promise<TriggerIndex> {
+    const aliases = targets.flatMap((target) =>
+      target.condition.kind === 'THRESHOLD' || target.condition.kind === 'METRIC_STATUS'
+        ? [target.condition.metricAlias]
+        : [],
+    );
+    const { byAlias } = await sources.catalogue.lookup({ aliases: [...new Set(aliases)], metricIds: [] });
+    const groupIds = targets.flatMap((target) =>
+      target.condition.kind === 'THRESHOLD'
+        ? target.assets.flatMap((asset) => asset.thresholdGroupId ?? [])
+        : [],
+    );
+    const limits = await sources.thresholdLimits([...new Set(groupIds)]);
+    const metricIdOf = new Map([...byAlias].map(([alias, metric]) => [alias, metric.metricId]));
+    return buildTriggerIndex(targets, metricIdOf, limits);
+  }
+
+  async function flushTriggered(): Promise<EvaluationChanges> {
+    const changes: EvaluationChanges = { opened: [], resolved: [], escalated: [] };
+    if (queued.size === 0) return changes;
+    const batch = [...queued];
+    queued.clear();
+    const tick = Math.floor(now() / 1000) * 1000;
+    for (const [ruleId, assetIds] of batch) {
+      const target = heldTargets.get(ruleId);
+      if (!target) continue;
+      const assets = target.assets.filter((asset) => assetIds.has(asset.assetId));
+      try {
+        await evaluateRule(target, tick, changes, assets);
+      } catch (error) {
+        if (!(error instanceof LeaseLost)) {
+          logger.error({ err: error, ruleId }, 'problem rule evaluation on new readings failed');
+        }
+      }
+    }
+    if (options.afterCycle) await options.afterCycle(changes, now());
+    return changes;
+  }
+
   return {
     runCycle,
+    flushTriggered,
+    noteValues(values) {
+      for (const value of values) {
+        for (const ruleId of triggers.rulesFor(value)) {
+          const assets = queued.get(ruleId) ?? new Set<number>();
+          assets.add(value.assetId);
+          queued.set(ruleId, assets);
+        }
+      }
+    },
     start() {
       let stopped = false;
       let running: Promise<unknown> = Promise.resolve();
@@ -133,10 +208,21 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
         timer.unref();
       };
       schedule();
+      let flushing: Promise<unknown> = Promise.resolve();
+      const flusher = setInterval(() => {
+        flushing = flushing
+          .then(flushTriggered)
+          .catch((error: unknown) =>
+            logger.error({ err: error }, 'problem evaluation on new readings failed'),
+          );
+      }, TRIGGER_FLUSH_MS);
+      flusher.unref();
       return async () => {
         stopped = true;
         clearTimeout(timer);
+        clearInterval(flusher);
         await running;
+        await flushing;
         await releaseRules(db, owner).catch((error: unknown) =>
           logger.warn({ err: error }, 'problem rules not released'),
         );

@@ -167,4 +167,43 @@ describe('problem evaluation of each rule kind', () => {
     const rows = await alertRows();
     expect(rows.map((row) => [row.type, row.firstEventValue])).toEqual([['METRIC', 33]]);
   });
+
+  it('evaluates a rule for a unit as soon as a reading past its limit arrives, without waiting for the cycle', async () => {
+    const { unitA1 } = kit.fleet.ids;
+    await kit.addRule({
+      name: 'Return air hot',
+      condition: {
+        kind: 'THRESHOLD',
+        metricAlias: 'temperature.returnAir',
+        aggregation: 'MAX',
+        limits: { source: 'FIXED', above: 40, below: null },
+      },
+      assetIds: [unitA1],
+    });
+    const evaluator = kit.evaluator();
+    await evaluator.runCycle();
+    const metricId = kit.metricIds['temperature.returnAir'] ?? 0;
+    const reading = (value: number, ts: number) => ({
+      assetId: unitA1,
+      metricId,
+      value,
+      timestamp: ts,
+      status: 1,
+      units: null,
+    });
+    // A reading within the limit queues nothing.
+    kit.clock.now = T0 + 5000;
+    evaluator.noteValues([reading(30, T0 + 4000)]);
+    expect(await evaluator.flushTriggered()).toEqual({ opened: [], resolved: [], escalated: [] });
+    await kit.readings(unitA1, 'temperature.returnAir', T0 + 4000, T0 + 5000, 45);
+    evaluator.noteValues([reading(45, T0 + 4000)]);
+    const changes = await evaluator.flushTriggered();
+    expect(changes.opened).toHaveLength(1);
+    const [alert] = await alertRows();
+    expect(alert?.firstEventAt.getTime()).toBe(T0 + 5000);
+    // The next scheduled tick neither repeats nor undoes it.
+    kit.clock.now = T0 + 30_000;
+    expect((await evaluator.runCycle()).opened).toEqual([]);
+    expect(await alertRows()).toHaveLength(1);
+  });
 });
