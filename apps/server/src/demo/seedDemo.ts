@@ -10,6 +10,7 @@ import type { FileStore } from '../platform/files/fileStore.ts';
 import { hashPassword } from '../platform/identity/passwords.ts';
 import { syncCompanyIdSequence } from '../modules/companies/companiesRepository.ts';
 import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './demoFleet.ts';
+import { seedMaintenance } from './seedMaintenance.ts';
 import { seedThresholds } from './seedThresholds.ts';
 import { seedFleet } from './seedFleet.ts';
 import { seedMetricCatalogue } from './seedMetrics.ts';
@@ -128,9 +129,20 @@ async function seedCompany(
   }
 
   // Customer users are external: they see only what their access groups hold, so each gets their company's sites.
-  await seedFleet(tx, company.companyId, demo, companyId === PROVIDER_COMPANY_ID ? [] : userIds, files);
+  const topLevel = await seedFleet(
+    tx,
+    company.companyId,
+    demo,
+    companyId === PROVIDER_COMPANY_ID ? [] : userIds,
+    files,
+  );
   const [firstUser] = userIds;
   if (companyId !== PROVIDER_COMPANY_ID && firstUser !== undefined) {
     await seedThresholds(tx, company.companyId, firstUser);
+    // Sites come first in the fleet's top level, in the order of the demo's sites.
+    const [siteId] = topLevel;
+    const [site] = demo.sites;
+    if (siteId !== undefined && site)
+      await seedMaintenance(tx, company.companyId, { assetId: siteId, city: site.city }, firstUser);
   }
 }
