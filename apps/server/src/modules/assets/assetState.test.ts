@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { assetStateSchema, onlineStatusSchema } from '@kelvin/contract';
+import { alerts, problemRuleDefinitions } from '../../platform/db/problemsSchema.ts';
 import { assets } from '../../platform/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, errorOf, type AssetFleet } from './assetsTestFixture.ts';
@@ -97,6 +98,55 @@ describe('asset state and online status', () => {
       activeInterval: 'PT1H',
     });
     expect(other.body).toEqual([]);
+  });
+
+  it('takes the worst of the alerts active within the interval, communication lost above all', async () => {
+    const { ids: a } = fleet;
+    const db = server.database.db;
+    const now = Date.now();
+    server.bus.publish([reading(a.unitA1, now), reading(a.unitA3, now), reading(a.mauA, now)]);
+    await settle();
+    const [rule] = await db
+      .insert(problemRuleDefinitions)
+      .values({
+        companyId: fleet.companyA.companyId,
+        name: 'Any',
+        kind: 'THRESHOLD',
+        timeWindow: 'PT5M',
+        recoveryDuration: 'PT2M',
+        impactLevel: 'CRITICAL',
+      })
+      .returning();
+    const alert = (assetId: number, level: string, type: string, resolvedMinutesAgo: number | null) => ({
+      companyId: fleet.companyA.companyId,
+      assetId,
+      problemRuleDefinitionId: rule?.problemRuleDefinitionId ?? 0,
+      type,
+      level,
+      status: resolvedMinutesAgo === null ? 'ACTIVE' : 'RESOLVED',
+      resolvedAt: resolvedMinutesAgo === null ? null : new Date(now - resolvedMinutesAgo * 60_000),
+      firstEventAt: new Date(now - 3_600_000),
+      lastEventAt: new Date(now - 3_600_000),
+      evaluatedAt: new Date(now),
+    });
+    await db
+      .insert(alerts)
+      .values([
+        alert(a.unitA1, 'WARNING', 'METRIC', null),
+        alert(a.unitA1, 'CRITICAL', 'METRIC', 5),
+        alert(a.unitA3, 'CRITICAL', 'METRIC', 30),
+        alert(a.mauA, 'CRITICAL', 'METRIC', null),
+        { ...alert(a.mauA, 'WARNING', 'ASSET_COMMUNICATION_LOST', null), groupingKey: 'silence' },
+      ]);
+    const states = await listStates([a.unitA1, a.unitA3, a.mauA]);
+    // unitA1: a critical alert resolved 5 minutes ago still counts within PT10M; unitA3's, 30 minutes ago, does not.
+    expect(states.map((state) => state.health)).toEqual(['CRITICAL', 'HEALTHY', 'COMMUNICATION_LOST']);
+    const answer = await api(fleet.users.adminA, 'POST', '/assets.state.list', {
+      assetIds: [a.unitA3],
+      activeInterval: 'PT1H',
+    });
+    expect(z.array(assetStateSchema).parse(answer.body)[0]?.health).toBe('CRITICAL');
+    await db.delete(alerts);
   });
 
   it('refuses an interval that is not an ISO duration, naming the field', async () => {

@@ -67,6 +67,6 @@ export function registerAssetsRoutes(
     artifactDownloadUrl(db, files, auth, body.assetArtifactIndexId),
   );
   route(contract.assetSystemMetadataLast, ({ auth, params }) => lastSystemMetadata(db, auth, params.assetId));
-  route(contract.assetsStateList, ({ auth, body }) => listAssetStates(db, auth, lastSeen, body.assetIds));
+  route(contract.assetsStateList, ({ auth, body }) => listAssetStates(db, auth, lastSeen, body));
   route(contract.assetsGetOnlineStatus, ({ auth, body }) => listOnlineStatus(db, auth, lastSeen, body));
 }
