@@ -1,3 +1,4 @@
 export * from './ruleVerdict.ts';
 export * from './alertLifecycle.ts';
 export * from './queryExpression.ts';
+export * from './ruleChecks.ts';
