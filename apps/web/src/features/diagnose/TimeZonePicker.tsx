@@ -6,10 +6,12 @@ import { listTimeZones } from '@kelvin/domain';
 export interface TimeZonePickerProps {
   value: string;
   onChange: (timeZone: string) => void;
+  /** The box's width; the diagnose toolbar's 240 unless a form has room for long names. */
+  width?: number | string;
 }
 
 /** The time zone of every axis and table on the screen: about 400 IANA zones, searchable, sorted by label. */
-export function TimeZonePicker({ value, onChange }: TimeZonePickerProps) {
+export function TimeZonePicker({ value, onChange, width = 240 }: TimeZonePickerProps) {
   const zones = useMemo(() => listTimeZones(), []);
   return (
     <Select
@@ -25,7 +27,7 @@ export function TimeZonePicker({ value, onChange }: TimeZonePickerProps) {
       nothingFoundMessage="No time zone matches"
       maxDropdownHeight={320}
       comboboxProps={{ width: 320, position: 'bottom-start' }}
-      w={240}
+      w={width}
     />
   );
 }

@@ -46,7 +46,7 @@ export function CancelWindowForm({ window, onDone }: { window: MaintenanceWindow
         )}
         <Textarea
           label="Cancel reason"
-          description="Kept with the window, so that others know why it did not happen."
+          description="Kept with the window, so that others know why it was canceled."
           required
           rows={3}
           maxLength={MAINTENANCE_CANCEL_REASON_MAX}

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import {
   MAINTENANCE_DESCRIPTION_MAX,
@@ -102,6 +102,17 @@ export function MaintenanceWindowForm({
   const assetTypeId = target.kind === 'create' ? target.asset.assetTypeId : target.window.assetTypeId;
   const assetName = target.kind === 'create' ? target.asset.name : target.window.assetName;
   const change = (next: Partial<Draft>) => setDraft((current) => ({ ...current, ...next }));
+  // Work that begins as the window is planned: from this minute, the end kept when it is still after it.
+  function startNow() {
+    const now = Date.now();
+    const from = toZonedLocal(Math.floor(now / 60_000) * 60_000, draft.timeZoneId);
+    const end = draft.to === null ? undefined : fromZonedLocal(draft.to, draft.timeZoneId);
+    const to =
+      end !== undefined && end > now
+        ? draft.to
+        : toZonedLocal(now + DEFAULT_WINDOW_HOURS * HOUR, draft.timeZoneId);
+    change({ from, to });
+  }
 
   async function handleSubmit(event: SyntheticEvent) {
     event.preventDefault();
@@ -148,13 +159,17 @@ export function MaintenanceWindowForm({
           error={errors.description}
           data-autofocus
         />
-        <TimeZonePicker value={draft.timeZoneId} onChange={(timeZoneId) => change({ timeZoneId })} />
+        <TimeZonePicker
+          value={draft.timeZoneId}
+          onChange={(timeZoneId) => change({ timeZoneId })}
+          width="100%"
+        />
         {errors.timeZoneId && (
           <Text size="xs" c="red">
             {errors.timeZoneId}
           </Text>
         )}
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <DateTimePicker
             label="Start"
             required
@@ -162,7 +177,6 @@ export function MaintenanceWindowForm({
             value={draft.from}
             onChange={(from) => change({ from })}
             error={errors.from}
-            miw={200}
             popoverProps={{ withinPortal: true }}
           />
           <DateTimePicker
@@ -172,13 +186,17 @@ export function MaintenanceWindowForm({
             value={draft.to}
             onChange={(to) => change({ to })}
             error={errors.to}
-            miw={200}
             popoverProps={{ withinPortal: true }}
           />
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Times in {draft.timeZoneId}.
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={startNow}>
+            Start now
+          </Button>
         </Group>
-        <Text size="xs" c="dimmed">
-          Times in {draft.timeZoneId}.
-        </Text>
         {serverError !== null && (
           <Alert color="red" title={target.kind === 'create' ? 'Not planned' : 'Not saved'} role="alert">
             {serverError}

@@ -74,7 +74,8 @@ export function MaintenanceWindowsPanel({
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group align="flex-end" gap="sm">
+        {/* Top-aligned: the labels line up although chips are lower than the search box. */}
+        <Group align="flex-start" gap="sm">
           <TextInput
             label="Search"
             placeholder="Description, asset, reason"
@@ -84,7 +85,7 @@ export function MaintenanceWindowsPanel({
               setText(event.currentTarget.value);
               setPageNumber(0);
             }}
-            w={260}
+            w={{ base: '100%', xs: 260 }}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="maintenance-state-filter">
@@ -136,6 +137,7 @@ export function MaintenanceWindowsPanel({
           fetching={windows.isPlaceholderData}
           countLabel={(n) => (n === 1 ? '1 maintenance window' : `${n} maintenance windows`)}
           minWidth={860}
+          cardsBelow="48em"
           empty={
             filtered
               ? 'No maintenance window matches the filter.'

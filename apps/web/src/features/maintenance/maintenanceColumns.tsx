@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCalendarX, IconPencil } from '@tabler/icons-react';
 import type { MaintenanceWindow } from '@kelvin/contract';
 import { isMaintenanceCancelable, isMaintenanceEditable } from '@kelvin/domain';
 import type { PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
@@ -11,7 +12,10 @@ const timesOf = (window: MaintenanceWindow) => ({
   canceledAt: window.canceledAt,
 });
 
-/** The grid's columns: state, asset, what, when (in the window's zone), who, and the actions the user may take. */
+/**
+ * The grid's columns: state, what (with who planned it and why it was canceled), the asset, when (in the
+ * window's zone), and the actions the user may take as icons, so that the description keeps the width.
+ */
 export function maintenanceColumns(actions: {
   canWrite: (window: MaintenanceWindow) => boolean;
   onEdit: (window: MaintenanceWindow) => void;
@@ -24,7 +28,6 @@ export function maintenanceColumns(actions: {
       width: 110,
       cell: (window) => <MaintenanceStateBadge state={window.state} />,
     },
-    { key: 'asset', header: 'Asset', width: 170, cell: (window) => window.assetName },
     {
       key: 'description',
       header: 'Description',
@@ -32,6 +35,9 @@ export function maintenanceColumns(actions: {
         <Stack gap={2}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
             {window.description}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Planned by {window.createdBy.name}
           </Text>
           {window.cancelReason !== null && (
             <Text size="xs" c="dimmed">
@@ -42,9 +48,15 @@ export function maintenanceColumns(actions: {
       ),
     },
     {
+      key: 'asset',
+      header: 'Asset',
+      width: 150,
+      cell: (window) => <Text size="sm">{window.assetName}</Text>,
+    },
+    {
       key: 'when',
       header: 'When',
-      width: 230,
+      width: 210,
       cell: (window) => (
         <Stack gap={2}>
           <Text size="sm">{formatWindowSpan(window)}</Text>
@@ -54,38 +66,38 @@ export function maintenanceColumns(actions: {
         </Stack>
       ),
     },
-    { key: 'createdBy', header: 'Planned by', width: 130, cell: (window) => window.createdBy.name },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 150,
+      width: 80,
       cell: (window) => {
         if (!actions.canWrite(window)) return null;
-        const now = Date.now();
-        const editable = isMaintenanceEditable(timesOf(window), now);
+        const editable = isMaintenanceEditable(timesOf(window), Date.now());
         const cancelable = isMaintenanceCancelable(timesOf(window));
         return (
           <Group gap={6} wrap="nowrap" justify="flex-end">
             {editable && (
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => actions.onEdit(window)}
-                aria-label={`Edit ${window.description}`}
-              >
-                Edit
-              </Button>
+              <Tooltip label="Edit">
+                <ActionIcon
+                  variant="default"
+                  onClick={() => actions.onEdit(window)}
+                  aria-label={`Edit ${window.description}`}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
             )}
             {cancelable && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                onClick={() => actions.onCancel(window)}
-                aria-label={`Cancel ${window.description}`}
-              >
-                Cancel
-              </Button>
+              <Tooltip label="Cancel window">
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  onClick={() => actions.onCancel(window)}
+                  aria-label={`Cancel ${window.description}`}
+                >
+                  <IconCalendarX size={16} />
+                </ActionIcon>
+              </Tooltip>
             )}
           </Group>
         );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Group, LoadingOverlay, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 export interface PagedTableColumn<Row> {
   /** Unique within the table. */
@@ -28,8 +29,13 @@ export interface PagedTableProps<Row> {
   empty: ReactNode;
   /** What a count says, e.g. (n) => `${n} windows`. */
   countLabel?: (totalSize: number) => string;
-  /** Below this width the table scrolls sideways instead of squeezing its columns (phones). */
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /**
+   * On screens narrower than this (a CSS width, e.g. '48em') each row is a card of its cells under their headers,
+   * so a phone reads a row without scrolling sideways. Left out: always a table.
+   */
+  cardsBelow?: string;
 }
 
 const PLACEHOLDER_ROWS = 3;
@@ -42,6 +48,8 @@ const PLACEHOLDER_ROWS = 3;
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { label, columns, rows, rowKey, totalSize, pageSize, pageNumber, onPageChange } = props;
   const pages = totalSize === undefined ? 1 : Math.max(1, Math.ceil(totalSize / pageSize));
+  const cards =
+    useMediaQuery(props.cardsBelow ? `(max-width: ${props.cardsBelow})` : '(max-width: 0px)');
   if (rows !== undefined && rows.length === 0 && !props.fetching) {
     return (
       <Text c="dimmed" py="md">
@@ -57,43 +65,47 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         overlayProps={{ blur: 1 }}
         loaderProps={{ size: 'sm' }}
       />
-      <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
-        <Table
-          striped
-          highlightOnHover
-          aria-label={label}
-          aria-busy={rows === undefined || props.fetching === true}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows === undefined
-              ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-                  <Table.Tr key={`placeholder-${index}`}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>
-                        <Skeleton height={14} radius="sm" />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : rows.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
+      {cards ? (
+        <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
+          <Table
+            striped
+            highlightOnHover
+            aria-label={label}
+            aria-busy={rows === undefined || props.fetching === true}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} w={column.width}>
+                    {column.header}
+                  </Table.Th>
                 ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows === undefined
+                ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+                    <Table.Tr key={`placeholder-${index}`}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key}>
+                          <Skeleton height={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : rows.map((row) => (
+                    <Table.Tr key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Group justify="space-between" mt="xs" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {totalSize === undefined ? '' : (props.countLabel?.(totalSize) ?? `${totalSize} rows`)}
@@ -117,5 +129,42 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         )}
       </Group>
     </Box>
+  );
+}
+
+/** The rows as cards, each cell under its header; a header that names nothing visible (actions) is left out. */
+function RowCards<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+}: Pick<PagedTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey'>) {
+  if (rows === undefined)
+    return (
+      <Stack gap="xs" aria-busy>
+        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+          <Skeleton key={index} height={96} radius="md" />
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack gap="xs" role="list" aria-label={label}>
+      {rows.map((row) => (
+        <Paper key={rowKey(row)} withBorder p="sm" role="listitem">
+          <Stack gap={6}>
+            {columns.map((column) => (
+              <div key={column.key}>
+                {typeof column.header === 'string' && (
+                  <Text size="xs" c="dimmed" fw={500}>
+                    {column.header}
+                  </Text>
+                )}
+                {column.cell(row)}
+              </div>
+            ))}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
