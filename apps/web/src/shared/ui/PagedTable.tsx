@@ -48,8 +48,7 @@ const PLACEHOLDER_ROWS = 3;
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { label, columns, rows, rowKey, totalSize, pageSize, pageNumber, onPageChange } = props;
   const pages = totalSize === undefined ? 1 : Math.max(1, Math.ceil(totalSize / pageSize));
-  const cards =
-    useMediaQuery(props.cardsBelow ? `(max-width: ${props.cardsBelow})` : '(max-width: 0px)');
+  const cards = useMediaQuery(props.cardsBelow ? `(max-width: ${props.cardsBelow})` : '(max-width: 0px)');
   if (rows !== undefined && rows.length === 0 && !props.fetching) {
     return (
       <Text c="dimmed" py="md">
