@@ -20,6 +20,9 @@ export interface CycleReport extends EvaluationChanges {
   rules: number;
   pairs: number;
   ms: number;
+  /** Of `ms`, the time spent reading windows (the store) and applying verdicts (the relational store). */
+  readMs: number;
+  writeMs: number;
 }
 
 export interface EvaluatorLogger {
@@ -70,6 +73,7 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
   let triggers: TriggerIndex = { rulesFor: () => [] };
   let heldTargets = new Map<number, RuleTarget>();
   const queued = new Map<number, Set<number>>();
+  const timings = { readMs: 0, writeMs: 0 };
 
   /** A scheduled evaluation judges all the rule's assets and moves its cursor; a triggered one, some, and not. */
   async function evaluateRule(
@@ -79,7 +83,10 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
     assets = target.assets,
   ): Promise<void> {
     const scheduled = assets === target.assets;
+    const readStarted = performance.now();
     const verdicts = await readVerdicts(sources, target, assets, tick);
+    const writeStarted = performance.now();
+    timings.readMs += writeStarted - readStarted;
     const companyOf = new Map(assets.map((asset) => [asset.assetId, asset.companyId]));
     await db.transaction(async (tx) => {
       await enterEvaluation(tx, owner, target.rule.problemRuleDefinitionId, tick, scheduled);
@@ -88,12 +95,15 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
       changes.opened.push(...result.opened);
       changes.resolved.push(...result.resolved);
     });
+    timings.writeMs += performance.now() - writeStarted;
   }
 
   async function runCycle(): Promise<CycleReport> {
     const started = now();
     const tick = Math.floor(started / cycleMs) * cycleMs;
     const changes: EvaluationChanges = { opened: [], resolved: [], escalated: [] };
+    timings.readMs = 0;
+    timings.writeMs = 0;
     const targets = await loadRuleTargets(db, (rule, reason) =>
       logger.warn({ ruleId: rule.problemRuleDefinitionId, reason }, 'problem rule skipped'),
     );
@@ -134,7 +144,15 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
     }
     changes.escalated.push(...(await escalateUnacknowledged(db, started, options.escalateAfterMs)));
     if (options.afterCycle) await options.afterCycle(changes, started);
-    return { ...changes, tick, rules, pairs, ms: now() - started };
+    return {
+      ...changes,
+      tick,
+      rules,
+      pairs,
+      ms: now() - started,
+      readMs: Math.round(timings.readMs),
+      writeMs: Math.round(timings.writeMs),
+    };
   }
 
   async function triggerIndexOf(targets: readonly RuleTarget[]): Promise<TriggerIndex> {
