@@ -5,6 +5,7 @@ import { laterSection, lazySection, sectionGroup } from './sectionRoute.tsx';
 const companies = { checks: sectionChecks.adminCompanies };
 const users = { checks: sectionChecks.adminUsers };
 const assets = { checks: sectionChecks.adminAssets };
+const monitorGroups = { checks: sectionChecks.adminMonitorGroups };
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
 const adminFeature = {
@@ -18,6 +19,10 @@ const adminFeature = {
     (await import('../../features/admin/AssetMonitoringTab.tsx')).AssetMonitoringTab,
   assetUsers: async () => (await import('../../features/admin/AdminAssetTabs.tsx')).AdminAssetUsersTab,
   assetAudit: async () => (await import('../../features/admin/AdminAssetTabs.tsx')).AdminAssetAuditTab,
+  monitorGroupsView: async () =>
+    (await import('../../features/monitorGroups/MonitorGroupsPage.tsx')).MonitorGroupsPage,
+  monitorGroup: async () =>
+    (await import('../../features/monitorGroups/MonitorGroupPage.tsx')).MonitorGroupPage,
   usersView: async () => (await import('../../features/users/CompanyUsersPage.tsx')).CompanyUsersPage,
   user: async () => (await import('../../features/users/UserPage.tsx')).UserPage,
   userDetails: async () => (await import('../../features/users/UserDetailsTab.tsx')).UserDetailsTab,
@@ -75,10 +80,19 @@ export const adminRoutes: RouteObject[] = [
           { path: 'warranties', ...laterSection('Asset warranties', { id: 'adminCompanyAssetWarranties' }) },
         ],
       },
-      { path: 'monitorGroups', ...laterSection('Monitor groups', { id: 'adminMonitorGroupsView' }) },
+      {
+        path: 'monitorGroups',
+        ...lazySection('Monitor groups', adminFeature.monitorGroupsView, {
+          id: 'adminMonitorGroupsView',
+          ...monitorGroups,
+        }),
+      },
       {
         path: 'monitorGroups/:monitorGroupId',
-        ...laterSection('Monitor group', { id: 'adminCompanyMonitorGroup' }),
+        ...lazySection('Monitor group', adminFeature.monitorGroup, {
+          id: 'adminCompanyMonitorGroup',
+          ...monitorGroups,
+        }),
       },
       {
         path: 'users',

@@ -20,4 +20,5 @@ export const sectionChecks = {
   adminCompanies: need('companies:read'),
   adminUsers: need('users:read'),
   adminAssets: need('assets:read'),
+  adminMonitorGroups: need('detectedProblems:read'),
 } satisfies Record<string, readonly PermissionCheck[]>;

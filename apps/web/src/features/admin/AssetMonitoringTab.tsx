@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Switch, Text } from '@mantine/core';
 import type { Asset } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { useUpdateAsset } from '../assets/assetsQueries.ts';
+import { useCompany } from '../companies/companiesQueries.ts';
+import { AssetMonitorGroupFields } from '../monitorGroups/AssetMonitorGroupFields.tsx';
 import { ThresholdsSection } from '../thresholds/ThresholdsSection.tsx';
 import { failWithToast, toastsFor } from './mutationToasts.ts';
 import { usePermissionScope } from './permissionScope.ts';
@@ -32,37 +34,31 @@ function MonitoringForm({ asset }: { asset: Asset }) {
   const update = useUpdateAsset(asset.assetId);
   const canWrite = usePermissionScope().forCompany('assets:write', asset.companyId);
   const [isMonitored, setIsMonitored] = useState(asset.isMonitored);
-  const [monitorGroupId, setMonitorGroupId] = useState<string | number>(asset.monitorGroupId ?? '');
+  const [monitorGroupId, setMonitorGroupId] = useState<number | null>(asset.monitorGroupId);
   const [error, setError] = useState<string | null>(null);
+  const company = useCompany(asset.companyId);
 
   function handleSave() {
     setError(null);
-    const group = monitorGroupId === '' ? null : Number(monitorGroupId);
-    if (group !== null && (!Number.isInteger(group) || group <= 0)) {
-      setError('The monitor group is a positive whole number.');
-      return;
-    }
     update
-      .mutateAsync({ isMonitored, monitorGroupId: group })
+      .mutateAsync({ isMonitored, monitorGroupId })
       .then(() => toastsFor('Monitoring saved').onSuccess(), failWithToast)
       .catch((caught: unknown) => setError(errorMessage(caught)));
   }
 
   return (
-    <Stack maw={420}>
+    <Stack maw={640}>
       <Switch
         label="Is monitored"
         checked={isMonitored}
         onChange={(event) => setIsMonitored(event.currentTarget.checked)}
         disabled={!canWrite}
       />
-      <NumberInput
-        label="Monitor group"
-        description="Monitor groups are managed in a later release; enter the group's id."
-        value={monitorGroupId}
+      <AssetMonitorGroupFields
+        companyId={asset.companyId}
+        companyName={company.data?.name}
+        monitorGroupId={monitorGroupId}
         onChange={setMonitorGroupId}
-        allowDecimal={false}
-        min={1}
         disabled={!canWrite}
       />
       {error !== null && (
