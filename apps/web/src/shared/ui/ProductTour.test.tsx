@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
@@ -47,6 +47,8 @@ describe('ProductTour', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tour of the test' });
     expect(dialog).toHaveTextContent('Step 1 of 2');
     expect(dialog).toHaveAccessibleDescription(/The first thing\./);
+    // The card takes the focus as it appears (its portal mounts a render later), so the keyboard works it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Step 2 of 2Two');
     await user.click(screen.getByRole('button', { name: 'Done' }));

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
 
 export interface TourStep {
@@ -76,8 +76,13 @@ export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
       window.removeEventListener('scroll', measure, true);
     };
   }, [step]);
-  const shown = rect !== null;
-  useEffect(() => nextRef.current?.focus(), [index, shown]);
+  // The card takes the focus when its button mounts (Mantine's Portal renders its children a render after the
+  // card is first shown, after an effect of this component would have run) and again on each step (Back takes it).
+  const focusNext = useCallback((button: HTMLButtonElement | null) => {
+    nextRef.current = button;
+    button?.focus();
+  }, []);
+  useEffect(() => nextRef.current?.focus(), [index]);
 
   if (!step || !rect) return null;
   const position = cardPosition(rect, window.innerWidth, window.innerHeight);
@@ -134,7 +139,7 @@ export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
                 Back
               </Button>
             )}
-            <Button ref={nextRef} size="xs" onClick={() => (last ? onEnd() : setIndex(index + 1))}>
+            <Button ref={focusNext} size="xs" onClick={() => (last ? onEnd() : setIndex(index + 1))}>
               {last ? 'Done' : 'Next'}
             </Button>
           </Group>
