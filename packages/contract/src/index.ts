@@ -1,12 +1,13 @@
 import { assetsEndpoints } from './assets.ts';
 import { companiesEndpoints } from './companies.ts';
-import { detectedProblemsEndpoints } from './detectedProblems.ts';
+import { detectedProblemsEndpoints, problemListsEndpoints } from './detectedProblems.ts';
 import { deviceLogsEndpoints } from './deviceLogs.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
-import { problemRulesEndpoints } from './problemRules.ts';
+import { problemActionsEndpoints } from './problemActions.ts';
+import { adHocRulesEndpoints, problemRulesEndpoints } from './problemRules.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
@@ -54,7 +55,10 @@ export const contract = {
   ...fileAttachmentsEndpoints,
   ...sharedViewsEndpoints,
   ...detectedProblemsEndpoints,
+  ...problemListsEndpoints,
+  ...problemActionsEndpoints,
   ...problemRulesEndpoints,
+  ...adHocRulesEndpoints,
   ...thresholdsEndpoints,
   ...maintenanceWindowsEndpoints,
 } satisfies Record<string, EndpointDef>;

@@ -95,7 +95,8 @@ export const problemActionsEndpoints = {
     name: 'detectedProblems.disableAutomation',
     method: 'POST',
     path: '/detectedProblems.disableAutomation',
-    summary: 'End automations before their expiry (what they did to problems stays).',
+    summary:
+      'End automations before their expiry: their acknowledgements stay, the problems they muted are muted no longer.',
     auth: 'user',
     body: z.strictObject({ problemAutomationIds: z.array(dbId).min(1).max(500) }),
     output: okSchema,
