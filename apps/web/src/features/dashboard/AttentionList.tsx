@@ -7,7 +7,7 @@ import {
   type AssetHealthState,
 } from '@kelvin/domain';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { formatElapsed } from '../../shared/formatting/elapsed.ts';
+import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import { EmptyState } from '../admin/QueryState.tsx';
 import type { AttentionRow } from './attention.ts';
 
@@ -35,7 +35,7 @@ function LastHeard({
   return (
     <Tooltip label={formatDateTime(lastSeenAt, timeZone)}>
       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatElapsed(asOf - lastSeenAt)} ago
+        {formatAgo(lastSeenAt, asOf)}
       </Text>
     </Tooltip>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { formatAgo, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import { useOnlineStatus } from './commandsQueries.ts';
 
 /** Re-renders every `ms` so that an 'ago' stays true while nothing else changes. */

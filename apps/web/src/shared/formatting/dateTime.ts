@@ -16,13 +16,32 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** How long ago a moment was, in the largest whole unit: '12 s ago', '5 min ago', '3 h ago', '2 d ago'. */
-export function formatAgo(ts: number, now: number): string {
-  const seconds = Math.max(0, Math.round((now - ts) / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
+const specFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/**
+ * Spec dates: a moment as MM/dd/yyyy and hh:mm:ss a (e.g. 11/25/2026 and 09:05:03 AM) in the given zone, whatever
+ * the browser's locale; 'Date Not Available' for a missing or invalid one.
+ */
+export function formatSpecDateTime(
+  value: string | number | null,
+  timeZone: string,
+): { date: string; time: string } | 'Date Not Available' {
+  const ts = typeof value === 'string' ? Date.parse(value) : value;
+  if (ts === null || !Number.isFinite(ts)) return 'Date Not Available';
+  let formatters = specFormatters.get(timeZone);
+  if (!formatters) {
+    formatters = {
+      date: new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' }),
+      time: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: true,
+      }),
+    };
+    specFormatters.set(timeZone, formatters);
+  }
+  // Newer ICU puts a narrow no-break space before AM/PM; the spec's pattern has a plain one.
+  return { date: formatters.date.format(ts), time: formatters.time.format(ts).replace(/\s/g, ' ') };
 }

@@ -1,4 +1,7 @@
-/** Spec: duration abbreviations y, mo, d, h, m, s; the two largest parts are enough to say how long ago. */
+/**
+ * The console's one way of saying how long something took or how long ago it was. Spec: duration abbreviations
+ * y, mo, d, h, m, s; the two largest parts are enough to say how long ago.
+ */
 const PARTS: readonly (readonly [string, number])[] = [
   ['y', 365 * 86_400_000],
   ['mo', 30 * 86_400_000],
@@ -24,4 +27,9 @@ export function formatElapsed(ms: number): string {
     }
   }
   return parts.length > 0 ? parts.join(' ') : '0s';
+}
+
+/** How long before `now` a moment was: '12s ago', '2h 15m ago'; a moment ahead of `now` (clock skew) is '0s ago'. */
+export function formatAgo(ts: number, now: number): string {
+  return `${formatElapsed(now - ts)} ago`;
 }
