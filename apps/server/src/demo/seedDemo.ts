@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/identity/passwords.ts';
 import { syncCompanyIdSequence } from '../modules/companies/companiesRepository.ts';
 import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './demoFleet.ts';
 import { seedMaintenance } from './seedMaintenance.ts';
+import { seedProblemRules } from './seedProblemRules.ts';
 import { seedThresholds } from './seedThresholds.ts';
 import { seedFleet } from './seedFleet.ts';
 import { seedMetricCatalogue } from './seedMetrics.ts';
@@ -54,8 +55,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummar
     await db.transaction(async (tx) => {
       await seedCompany(tx, providerCompanyDemo, passwordHash, options.files, PROVIDER_COMPANY_ID);
       await syncCompanyIdSequence(tx);
+      const customerIds: number[] = [];
       for (const company of customerCompaniesDemo)
-        await seedCompany(tx, company, passwordHash, options.files);
+        customerIds.push(await seedCompany(tx, company, passwordHash, options.files));
+      await seedProblemRules(tx, customerIds);
     });
   }
   // Every start, not only the first: the catalogue upsert is idempotent and brings new aliases to old databases.
@@ -81,7 +84,7 @@ async function seedCompany(
   passwordHash: string,
   files: FileStore | undefined,
   companyId?: number,
-) {
+): Promise<number> {
   const [company] = await tx
     .insert(companies)
     .values({
@@ -145,4 +148,5 @@ async function seedCompany(
     if (siteId !== undefined && site)
       await seedMaintenance(tx, company.companyId, { assetId: siteId, city: site.city }, firstUser);
   }
+  return company.companyId;
 }

@@ -202,12 +202,17 @@ export function createUnitSimulation(
         return { alias: metric.alias, value: Math.round((now - bootAt) / 1000), status };
       case 'text':
         return { alias: metric.alias, value: b.value === 'serial' ? unit.serialNumber : unit.model, status };
+      // A controller's alarm points are themselves in alarm while a fault is active: what metric-status rules read.
       case 'alarmCode':
-        return { alias: metric.alias, value: fault?.code ?? 0, status };
+        return { alias: metric.alias, value: fault?.code ?? 0, status: fault ? DEMO_STATUS.inAlarm : status };
       case 'alarmLevel':
-        return { alias: metric.alias, value: fault ? ([501, 801].includes(fault.code) ? 3 : 2) : 0, status };
+        return {
+          alias: metric.alias,
+          value: fault ? ([501, 801].includes(fault.code) ? 3 : 2) : 0,
+          status: fault ? DEMO_STATUS.inAlarm : status,
+        };
       case 'alarmCount':
-        return { alias: metric.alias, value: fault ? 1 : 0, status };
+        return { alias: metric.alias, value: fault ? 1 : 0, status: fault ? DEMO_STATUS.inAlarm : status };
     }
   };
 
