@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -235,3 +236,121 @@ export const agentHeartbeats = pgTable('agent_heartbeats', {
     .references(() => assets.assetId),
   lastSeenAt: at('last_seen_at').notNull(),
 });
+
+// ---- Problem notifications (modules/notifications) ----
+
+/**
+ * What one user wants to hear about one company's problems. No row means the defaults (notificationDefaults.ts):
+ * CRITICAL and WARNING in the console, no webhook.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    levels: jsonb('levels').$type<string[]>().notNull(),
+    inConsole: boolean('in_console').notNull(),
+    /** Whether the company's webhooks name this user among a delivery's recipients. */
+    webhook: boolean('webhook').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
+);
+
+/**
+ * A user's notification centre: one row per user and problem change. The unique key is what makes a repeated
+ * evaluation unable to notify anyone twice of the same change.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    notificationId: bigserial('notification_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.assetId),
+    detectedProblemId: integer('detected_problem_id')
+      .notNull()
+      .references(() => detectedProblems.detectedProblemId),
+    kind: text('kind').notNull(),
+    level: text('level').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_problem_kind_key').on(t.userId, t.detectedProblemId, t.kind),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** A company's webhook: problem changes of the wanted levels POSTed as JSON, signed with HMAC-SHA256. */
+export const companyWebhooks = pgTable(
+  'company_webhooks',
+  {
+    webhookId: serial('webhook_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** Kept to sign each delivery; shown to people once, when created. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    levels: jsonb('levels').$type<string[]>().notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.userId),
+    ...createdUpdated,
+  },
+  (t) => [index('company_webhooks_company_idx').on(t.companyId)],
+);
+
+/**
+ * The durable outbox of webhook calls: written with the notifications, sent by the delivery loop of any process
+ * (claimed with FOR UPDATE SKIP LOCKED), retried with back-off until DELIVERED or FAILED. A restart loses none.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    deliveryId: bigserial('delivery_id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => companyWebhooks.webhookId, { onDelete: 'cascade' }),
+    /** Null for a test delivery. */
+    detectedProblemId: integer('detected_problem_id').references(() => detectedProblems.detectedProblemId),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastAttemptAt: at('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** Each attempt: when, status code or error, how long it took. */
+    attempts: jsonb('attempts').notNull().default([]),
+    deliveredAt: at('delivered_at'),
+    /** The exact body sent on every attempt, so that a retry carries the same bytes and signature. */
+    payload: text('payload').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_problem_kind_key').on(t.webhookId, t.detectedProblemId, t.kind),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
