@@ -45,3 +45,6 @@ export function formatSpecDateTime(
   // Newer ICU puts a narrow no-break space before AM/PM; the spec's pattern has a plain one.
   return { date: formatters.date.format(ts), time: formatters.time.format(ts).replace(/\s/g, ' ') };
 }
+
+/** The one elapsed-time formatter lives in elapsed.ts; this path stays for callers written before the merge. */
+export { formatAgo } from './elapsed.ts';
