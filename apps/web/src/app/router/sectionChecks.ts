@@ -10,6 +10,8 @@ export const sectionChecks = {
   deviceLogs: need('assets:logs:read'),
   tickets: need('tickets:read'),
   ticketProblems: need('kyotoEventDetails:read', 'detectedProblems:read'),
+  // Spec: the problem summary for all devices needs detectedProblems:read.
+  problems: need('detectedProblems:read'),
   uploads: need('fileAttachments:manageAssetReadingAttachment'),
   orders: need('netsuite:manage'),
   inventory: need('netsuite:read'),

@@ -18,6 +18,12 @@ const devices = {
 };
 
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
+const problems = {
+  all: async () => (await import('../../features/problems/ProblemsPage.tsx')).ProblemsPage,
+  device: async () => (await import('../../features/problems/DeviceProblemsPage.tsx')).DeviceProblemsPage,
+  automation: async () =>
+    (await import('../../features/problems/AssetAutomationTab.tsx')).DeviceAutomationTab,
+};
 
 /** Spec order of the device asset tabs; the ones whose areas come later say so. */
 const assetTabRoutes: RouteObject[] = [
@@ -48,7 +54,10 @@ const assetTabRoutes: RouteObject[] = [
       id: 'devicesAssets.maintenance',
     }),
   },
-  { path: 'automation', ...laterSection('Automation', { id: 'devicesAssets.automation' }) },
+  {
+    path: 'automation',
+    ...lazySection('Automation', problems.automation, { id: 'devicesAssets.automation' }),
+  },
   {
     path: 'artifacts',
     ...lazySection('Artifacts', async () => (await devices.tabs()).DeviceArtifactsTab, {
@@ -100,6 +109,14 @@ export const userRoutes: RouteObject[] = [
         path: 'liveView',
         ...lazySection('Live view', devices.liveView, { id: 'devicesLiveView' }),
       },
+      // The spec names no per-device problems path; ours sits beside the device's other sections.
+      {
+        path: 'problems',
+        ...lazySection('Device problems', problems.device, {
+          id: 'devicesProblems',
+          checks: sectionChecks.problems,
+        }),
+      },
       {
         path: 'assets',
         ...lazySection('Device assets', devices.assets, { id: 'devicesAssets' }),
@@ -115,6 +132,11 @@ export const userRoutes: RouteObject[] = [
       async () => (await import('../../features/datahall/DatahallPage.tsx')).DatahallPage,
       { id: 'datahall' },
     ),
+  },
+  // Spec: the all-devices problems screen's path is not shown (its summary needs detectedProblems:read).
+  {
+    path: 'problems',
+    ...lazySection('Problems', problems.all, { id: 'problems', checks: sectionChecks.problems }),
   },
   // Spec: the device maintenance page's path is not shown; ours sits beside compare.
   {

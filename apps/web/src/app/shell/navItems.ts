@@ -12,6 +12,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/user/dashboard', checks: [] },
   { label: 'Overview', to: '/user/overview', checks: sectionChecks.overview },
   { label: 'Devices', to: '/user/devices', checks: sectionChecks.devices },
+  { label: 'Problems', to: '/user/problems', checks: sectionChecks.problems },
   { label: 'Compare units', to: '/user/compare', checks: sectionChecks.devices },
   { label: 'Maintenance', to: '/user/maintenance', checks: sectionChecks.devices },
   { label: 'Data hall', to: '/user/datahall', checks: [] },

@@ -36,6 +36,8 @@ export function DevicesLayout() {
   const permissions = useCurrentUser().data?.permissions;
   const canReadLogs =
     permissions !== undefined && hasPermission(permissions, { permission: 'assets:logs:read' });
+  const canReadProblems =
+    permissions !== undefined && hasPermission(permissions, { permission: 'detectedProblems:read' });
 
   const section = currentSection(pathname);
   // On the metrics section several units can be charted together: the tree then checks them.
@@ -62,6 +64,7 @@ export function DevicesLayout() {
     { path: 'liveView', label: 'Live view' },
     { path: 'metrics', label: 'Metrics' },
     ...(canReadLogs ? [{ path: 'logs', label: 'Logs' }] : []),
+    ...(canReadProblems ? [{ path: 'problems', label: 'Problems' }] : []),
     { path: 'assets', label: 'Assets' },
   ];
 
