@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { MonitorGroup } from '@kelvin/contract';
@@ -12,6 +12,10 @@ import { useMonitorGroups } from './monitorGroupsQueries.ts';
 import { CompanyBadge, monitorGroupPaths } from './monitorGroupLinks.tsx';
 
 const COLUMNS = ['Name', 'Company', 'Rules', 'Assets'] as const;
+type Column = (typeof COLUMNS)[number];
+/** Counts align right; on a phone the company moves under the name, so that the counts stay in view. */
+const columnProps = (column: Column) =>
+  column === 'Company' ? { visibleFrom: 'sm' } : column === 'Name' ? {} : { ta: 'right' as const, w: 80 };
 
 /** adminMonitorGroupsView: the company's monitor groups and the library's, with create. */
 export function MonitorGroupsPage() {
@@ -48,12 +52,12 @@ export function MonitorGroupsPage() {
             : 'No monitor groups yet. An administrator of this company can create one.'}
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={320} type="native">
           <Table striped highlightOnHover aria-label="Monitor groups" aria-busy={groups.isPending}>
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
-                  <Table.Th key={column} ta={column === 'Rules' || column === 'Assets' ? 'right' : undefined}>
+                  <Table.Th key={column} {...columnProps(column)}>
                     {column}
                   </Table.Th>
                 ))}
@@ -73,7 +77,7 @@ export function MonitorGroupsPage() {
                   [0, 1, 2].map((row) => (
                     <Table.Tr key={row}>
                       {COLUMNS.map((column) => (
-                        <Table.Td key={column}>
+                        <Table.Td key={column} {...columnProps(column)}>
                           <Skeleton height={14} my={4} />
                         </Table.Td>
                       ))}
@@ -116,11 +120,14 @@ function GroupRow({
             {group.description}
           </Text>
         )}
+        <Box hiddenFrom="sm" mt={4}>
+          <CompanyBadge group={group} companyName={companyName} />
+        </Box>
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...columnProps('Company')}>
         <CompanyBadge group={group} companyName={companyName} />
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td {...columnProps('Rules')}>
         {rules === 0 ? (
           <Badge variant="light" color="orange">
             No rules
@@ -129,7 +136,7 @@ function GroupRow({
           rules
         )}
       </Table.Td>
-      <Table.Td ta="right">{group.assetCount}</Table.Td>
+      <Table.Td {...columnProps('Assets')}>{group.assetCount}</Table.Td>
     </Table.Tr>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Input, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ruleAggregations, type Metric, type QueryCondition } from '@kelvin/contract';
 import { expressionError } from '@kelvin/domain';
@@ -42,9 +42,7 @@ export function QueryConditionFields(props: QueryConditionFieldsProps) {
 
   return (
     <Stack gap="sm">
-      <Text size="sm" fw={500}>
-        Terms
-      </Text>
+      <Input.Label component="div">Terms</Input.Label>
       {terms.map((term, index) => (
         <Card key={index} withBorder padding="sm" aria-label={`Term ${index + 1}`} component="section">
           <Stack gap="xs">
@@ -111,7 +109,7 @@ export function QueryConditionFields(props: QueryConditionFieldsProps) {
         value={condition.expression}
         onChange={(event) => onChange({ ...condition, expression: event.currentTarget.value })}
         error={parseError?.message ?? problems.get('condition.expression')}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         spellCheck={false}
       />
       <Group grow align="flex-start">

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { PROVIDER_COMPANY_ID } from '@kelvin/domain';
 
 /** Paths of the monitor group screens under a company. */
@@ -11,15 +11,15 @@ export const monitorGroupPaths = {
 /** The provider's rules and groups are the library every company may hold. */
 export const isLibrary = (record: { companyId: number }) => record.companyId === PROVIDER_COMPANY_ID;
 
-/** Whose a group or rule is: 'Library', or the company's name. */
+/** Whose a group or rule is: a 'Library' badge, or the company's name. */
 export function CompanyBadge({ group, companyName }: { group: { companyId: number }; companyName: string }) {
   return isLibrary(group) ? (
     <Badge variant="light" color="violet">
       Library
     </Badge>
   ) : (
-    <Badge variant="light" color="gray">
+    <Text size="sm" c="dimmed" span>
       {companyName}
-    </Badge>
+    </Text>
   );
 }
