@@ -14,7 +14,8 @@
  *
  *   npx tsx bench/problemEvaluation.ts
  *
- * Environment: EVAL_UNITS (1000), EVAL_CYCLES (8), EVAL_PROBES (8 per mode), EVAL_INTERVAL_MS (10000).
+ * Environment: EVAL_UNITS (1000), EVAL_CYCLES (8), EVAL_PROBES (8 per mode), EVAL_INTERVAL_MS (10000),
+ * EVAL_DATABASE (pglite, or postgres: the relational store at KELVIN_TEST_DATABASE_URL, in a schema of its own).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +52,8 @@ const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixe
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 
 async function main(): Promise<void> {
-  const server = await startTestServer();
+  const database = process.env.EVAL_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  const server = await startTestServer({ database });
   const dataDir = path.join(repoRoot, '.tmp', `bench-eval-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
   await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     const acked = load.counters.pointsAcked;
 
     const lines = [
-      `\`${COMMAND}\` — ${rules.ruleIds.length} rules × ${bench.fleet.unitIds.length} units = ${cycles.pairs} pairs; ` +
+      `\`${COMMAND}\` (${database}) — ${rules.ruleIds.length} rules × ${bench.fleet.unitIds.length} units = ${cycles.pairs} pairs; ` +
         `background: ${UNITS} units × 10 metrics every ${INTERVAL_MS / 1000} s through the ingest call ` +
         `(${acked.toLocaleString('en')} points acknowledged during the run), chart queries and 50 live clients`,
       '',

@@ -4,11 +4,12 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { isSessionActive } from './modules/identity/oidcAdapter.ts';
-import {
-  createProblemEvaluator,
-  type ProblemEvaluator,
-} from './modules/problems/evaluation/problemEvaluator.ts';
-import { createWindowSources } from './modules/problems/evaluation/windowSources.ts';
+import { createLateBoundRelay } from './modules/notifications/liveRelay.ts';
+import type { ProblemNotifier } from './modules/notifications/problemNotices.ts';
+import { createProblemNotifier } from './modules/notifications/problemNotifier.ts';
+import { startWebhookSender, type WebhookSender } from './modules/notifications/webhookSender.ts';
+import type { ProblemEvaluator } from './modules/problems/evaluation/problemEvaluator.ts';
+import { createServerEvaluator } from './modules/problems/evaluation/serverEvaluator.ts';
 import { warmLastValues } from './modules/telemetry/warmLastValues.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
@@ -41,6 +42,10 @@ export interface Server {
   live: LiveServer;
   /** Problem evaluation; scheduled when config.problems.evaluate, and callable by tests and benchmarks. */
   evaluator: ProblemEvaluator;
+  /** Tells people and webhooks of problem changes; what the evaluator calls after it commits. */
+  notifier: ProblemNotifier;
+  /** Sends the webhook outbox (every process runs one); tests drain it. */
+  webhookSender: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -87,7 +92,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const lastValues = createLastValueTable();
   const detachLastValues = lastValues.attach(bus);
 
-  const app = await buildApp({ config, database, verifier, files, timeseries, bus, lastValues });
+  // Bound to the live server below: it can only be attached once the app is ready.
+  const notificationRelay = createLateBoundRelay();
+  const app = await buildApp({
+    config,
+    database,
+    verifier,
+    files,
+    timeseries,
+    bus,
+    lastValues,
+    notificationRelay,
+  });
   // Before the server answers, so that last values and online status are never blank after a restart. The table
   // is already fed by the bus: a reading arriving meanwhile (from another process) keeps its newer value.
   try {
@@ -103,12 +119,21 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     app.log.error({ err: error }, 'last values not warmed');
   }
   const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
-  const evaluator = createProblemEvaluator({
+  const webhookSender = startWebhookSender({ db: database.db, logger: app.log });
+  const notifier = createProblemNotifier({
     db: database.db,
-    sources: createWindowSources({ db: database.db, timeseries, lastSeen: lastSeenFromTable(lastValues) }),
-    cycleMs: config.problems.cycleMs,
-    escalateAfterMs: config.problems.escalateAfterMs,
+    relay: notificationRelay,
     logger: app.log,
+    onDeliveriesQueued: () => webhookSender.wake(),
+    consoleOrigin: config.publicOrigin,
+  });
+  const evaluator = createServerEvaluator({
+    db: database.db,
+    timeseries,
+    lastSeen: lastSeenFromTable(lastValues),
+    config: config.problems,
+    logger: app.log,
+    notifier,
   });
   let stopEvaluation = () => Promise.resolve();
   if (config.problems.evaluate) {
@@ -130,6 +155,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     table: lastValues,
     redisUrl: config.redisUrl,
   });
+  notificationRelay.bind(live);
   return {
     app,
     database,
@@ -141,9 +167,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     lastValues,
     live,
     evaluator,
+    notifier,
+    webhookSender,
     close: async () => {
       stopMaintenance();
       await stopEvaluation();
+      await webhookSender.stop();
       // Socket.IO first: closing it after Fastify would close the HTTP server a second time.
       await live.close();
       await app.close();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type Column } from 'drizzle-orm';
 import { nextAlertStep, type AlertStep, type Level } from '@kelvin/domain';
 import type { Tx } from '../../../platform/db/database.ts';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
@@ -31,6 +31,12 @@ function alertTypeOf(target: RuleTarget): string {
   }
 }
 
+/**
+ * `column = ANY($1)` with the ids as one array parameter: a rule holds up to thousands of assets, and one parameter
+ * per id (IN) costs the parser more than the statement's work.
+ */
+const anyId = (column: Column, ids: readonly number[]) => sql`${column} = ANY(${sql.param([...ids])}::int[])`;
+
 const LEVEL_RANK: Readonly<Record<string, number>> = { CRITICAL: 3, WARNING: 2, INFO: 1 };
 
 /**
@@ -55,7 +61,7 @@ export async function applyVerdicts(
     .where(
       and(
         eq(alerts.problemRuleDefinitionId, ruleId),
-        inArray(
+        anyId(
           alerts.assetId,
           verdicts.map((verdict) => verdict.assetId),
         ),
@@ -271,7 +277,7 @@ async function countEvaluations(
       .where(
         and(
           eq(detectedProblems.problemRuleDefinitionId, ruleId),
-          inArray(detectedProblems.assetId, assetIds),
+          anyId(detectedProblems.assetId, assetIds),
           eq(detectedProblems.groupingKey, ''),
           isNull(detectedProblems.closedAt),
           sql`(${detectedProblems.lastEvaluationAt} IS NULL OR ${detectedProblems.lastEvaluationAt} < ${at})`,
