@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
+import { ASSET_HEALTH_COLOURS } from '@kelvin/domain';
 import { buildFleet } from '../../test/assetFactories.ts';
 import { buildAssetTree, filterAssetTree, type AssetTreeNode } from './assetTree.ts';
 import { AssetTree } from './AssetTree.tsx';
@@ -139,5 +140,28 @@ describe('AssetTree with several assets chosen', () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
     await user.click(screen.getByText('CRAH 02'));
     expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('AssetTree health', () => {
+  it("draws each asset's health in the overview's colours and says it as the item's description", () => {
+    const fleet = buildFleet();
+    const crah = fleet.find((asset) => asset.name === 'CRAH 01');
+    if (!crah) throw new Error('fleet without CRAH 01');
+    render(
+      <MantineProvider env="test">
+        <AssetTree
+          nodes={buildAssetTree(fleet)}
+          label="Assets"
+          onSelect={vi.fn()}
+          initiallyExpandAll
+          healthOf={(assetId) => (assetId === crah.assetId ? 'CRITICAL' : undefined)}
+        />
+      </MantineProvider>,
+    );
+    const item = screen.getByRole('treeitem', { name: 'CRAH 01' });
+    expect(item).toHaveAccessibleDescription('Critical');
+    expect(screen.getByTitle('Critical')).toHaveStyle({ background: ASSET_HEALTH_COLOURS.CRITICAL });
+    expect(screen.getByRole('treeitem', { name: 'CRAH 02' })).not.toHaveAttribute('aria-describedby');
   });
 });

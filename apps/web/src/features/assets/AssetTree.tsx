@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ASSET_HEALTH_COLOURS, ASSET_HEALTH_LABELS, type AssetHealthState } from '@kelvin/domain';
 import { allKeys, ancestorKeys, visibleRows, type AssetTreeNode } from './assetTree.ts';
 import classes from './AssetTree.module.css';
 
@@ -21,6 +22,8 @@ export interface AssetTreeProps {
    */
   checkedAssetIds?: ReadonlySet<number>;
   onToggle?: (node: AssetTreeNode) => void;
+  /** Each asset's health, drawn as a dot in the overview's colours and said as the item's description. */
+  healthOf?: (assetId: number) => AssetHealthState | undefined;
 }
 
 /**
@@ -35,6 +38,7 @@ export function AssetTree({
   initiallyExpandAll = false,
   checkedAssetIds,
   onToggle,
+  healthOf,
 }: AssetTreeProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => {
     if (initiallyExpandAll) return new Set(allKeys(nodes));
@@ -127,6 +131,8 @@ export function AssetTree({
       const hasChildren = node.children.length > 0;
       const isOpen = expanded.has(node.key);
       const labelId = `tree-label-${node.key}`;
+      const health = node.asset ? healthOf?.(node.asset.assetId) : undefined;
+      const healthId = `tree-health-${node.key}`;
       return (
         <li
           key={node.key}
@@ -135,6 +141,7 @@ export function AssetTree({
           aria-expanded={hasChildren ? isOpen : undefined}
           aria-selected={node.key === selectedKey || isChecked(node)}
           aria-labelledby={labelId}
+          aria-describedby={health ? healthId : undefined}
           tabIndex={node.key === tabStop ? 0 : -1}
           className={classes.item}
           ref={(element) => {
@@ -169,6 +176,16 @@ export function AssetTree({
                 activate(node, event.ctrlKey || event.metaKey);
               }}
             >
+              {health && (
+                <span
+                  id={healthId}
+                  className={classes.health}
+                  style={{ background: ASSET_HEALTH_COLOURS[health] }}
+                  title={ASSET_HEALTH_LABELS[health]}
+                >
+                  <VisuallyHidden>{ASSET_HEALTH_LABELS[health]}</VisuallyHidden>
+                </span>
+              )}
               <Text span id={labelId} size="sm" fw={node.asset ? 400 : 600}>
                 {node.label}
               </Text>{' '}

@@ -1,12 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Stack, TextInput } from '@mantine/core';
-import { hasPermission } from '@kelvin/domain';
+import { ASSET_TYPE, hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree, filterAssetTree, type AssetTreeNode } from '../assets/assetTree.ts';
 import { AssetTree } from '../assets/AssetTree.tsx';
 import { EmptyState, QueryState } from '../admin/QueryState.tsx';
 import { useCompanies } from '../companies/companiesQueries.ts';
+import { useFleetStates } from '../overview/fleetQueries.ts';
+
+const HEALTH_TYPES: ReadonlySet<number> = new Set([
+  ASSET_TYPE.unit,
+  ASSET_TYPE.makeUpAirUnit,
+  ASSET_TYPE.agent,
+]);
 
 export interface AssetPickerProps {
   selectedAssetId: number | undefined;
@@ -40,6 +47,16 @@ export function AssetPicker(props: AssetPickerProps) {
     [assets.data, companyNames],
   );
   const shown = useMemo(() => filterAssetTree(tree, search), [tree, search]);
+  // Health is drawn for what raises alerts: units, make-up-air units and agents.
+  const watchedIds = useMemo(
+    () =>
+      (assets.data ?? [])
+        .filter((asset) => HEALTH_TYPES.has(asset.assetTypeId))
+        .map((asset) => asset.assetId),
+    [assets.data],
+  );
+  const states = useFleetStates(watchedIds);
+  const healthOf = useCallback((assetId: number) => states.data?.get(assetId)?.health, [states.data]);
   const searching = search.trim() !== '';
 
   function handleSelect(node: AssetTreeNode) {
@@ -70,6 +87,7 @@ export function AssetPicker(props: AssetPickerProps) {
               selectedAssetId={selectedAssetId}
               initiallyExpandAll={searching}
               onSelect={handleSelect}
+              healthOf={healthOf}
               checkedAssetIds={checkedAssetIds}
               onToggle={
                 onToggle

@@ -77,9 +77,9 @@ describe('devices area', () => {
   });
 
   it('says the tabs of later areas are not available yet', async () => {
-    renderDevices('/user/devices/4/assets/automation');
+    renderDevices('/user/devices/4/assets/contracts');
     expect(await screen.findByText('This tab is not available yet.')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Contracts' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('edits, reorders and saves the property list as a whole', async () => {
