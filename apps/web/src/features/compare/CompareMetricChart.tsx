@@ -4,6 +4,7 @@ import type { Metric } from '@kelvin/contract';
 import { defaultAggregation, formatMetricValueWithUnits, type TimeRange } from '@kelvin/domain';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
+import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
 import { QueryError } from '../admin/QueryState.tsx';
 import { useChartSeries } from '../diagnose/diagnoseQueries.ts';
 import { toChartSeries } from '../diagnose/GroupChartBody.tsx';
@@ -56,6 +57,7 @@ export function CompareMetricChart({
     () => (value: number | null) => formatMetricValueWithUnits(metric, value, metric.units),
     [metric],
   );
+  const valueTicks = useMemo(() => wholeValueTicks([metric]), [metric]);
   const title = metric.units ? `${metric.name} (${metric.units})` : metric.name;
 
   return (
@@ -87,6 +89,7 @@ export function CompareMetricChart({
           onZoom={onZoom}
           onWidth={setWidth}
           loading={query.data === undefined && (width === 0 || query.isFetching)}
+          valueTicks={valueTicks}
         />
       )}
     </Paper>

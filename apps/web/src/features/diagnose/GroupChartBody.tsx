@@ -15,6 +15,7 @@ import {
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
+import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
 import { QueryError } from '../admin/QueryState.tsx';
 import { useChartSeries } from './diagnoseQueries.ts';
 
@@ -42,6 +43,7 @@ export function toChartSeries(
       step: isStepped(metric),
       color: paletteColor(index),
       format: (value: number | null) => formatMetricValueWithUnits(metric, value, metric?.units),
+      states: metric !== undefined && wholeValueTicks([metric]) !== undefined,
     };
   });
 }
@@ -109,6 +111,8 @@ export function ChartBody(props: ChartBodyProps) {
       sharedUnits ? formatMetricValueWithUnits(first, value, first?.units) : formatMetricValue(first, value),
     [first, sharedUnits],
   );
+  // Enum metrics tick only at their states, each named.
+  const valueTicks = useMemo(() => wholeValueTicks(metrics), [metrics]);
 
   const bands = useMemo(
     () =>
@@ -153,6 +157,7 @@ export function ChartBody(props: ChartBodyProps) {
         onWidth={setWidth}
         loading={query.data === undefined && (width === 0 || query.isFetching)}
         bands={bands}
+        valueTicks={valueTicks}
       />
     </>
   );

@@ -59,7 +59,9 @@ export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLege
                 </Table.Td>
                 <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.min)}</Table.Td>
                 <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.max)}</Table.Td>
-                <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.mean)}</Table.Td>
+                <Table.Td style={numeric}>
+                  {(one.format ?? formatValue)(one.states ? null : stats.mean)}
+                </Table.Td>
                 <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.last)}</Table.Td>
               </Table.Tr>
             );

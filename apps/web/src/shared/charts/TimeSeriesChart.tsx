@@ -8,6 +8,7 @@ import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { drawBands, valueRange, type ChartBand } from './chartBands.ts';
 import { axisStyle, timeAxisOptions } from './timeAxis.ts';
+import { valueAxisOptions } from './valueAxis.ts';
 
 export type { TimeRange };
 
@@ -33,6 +34,11 @@ export interface TimeSeriesChartProps {
   bands?: readonly ChartBand[];
   /** Pixels the legend may take; past them it scrolls, so that the plot keeps a readable height. */
   legendHeight?: number;
+  /**
+   * The only values the value axis ticks at, each labelled by formatValue: an enum's values (see
+   * wholeValueTicks). Absent, the axis ticks at uPlot's nice numbers.
+   */
+  valueTicks?: readonly number[] | undefined;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
@@ -59,14 +65,15 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     loading = false,
     bands = NO_BANDS,
     legendHeight,
+    valueTicks,
   } = props;
   const { ref: sizeRef, width } = useElementSize();
   const targetRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   // What uPlot's callbacks read: the newest props, without rebuilding the plot for each.
-  const latest = useRef({ range, formatValue, onZoom, bands });
+  const latest = useRef({ range, formatValue, onZoom, bands, valueTicks });
   useLayoutEffect(() => {
-    latest.current = { range, formatValue, onZoom, bands };
+    latest.current = { range, formatValue, onZoom, bands, valueTicks };
   });
   const scheme = useComputedColorScheme('light');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -76,6 +83,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     .map((one) => `${one.key}|${one.label}|${one.color}|${one.step}|${one.dashed}`)
     .join(';');
   const plotWidth = Math.floor(width);
+  const wholeValues = valueTicks !== undefined;
 
   useEffect(() => {
     const target = targetRef.current;
@@ -91,14 +99,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         y: { range: (_u, min, max) => valueRange(min, max, bandEdges(latest.current.bands)) },
       },
       hooks: { ...time.hooks, drawClear: [(plot) => drawBands(plot, latest.current.bands)] },
-      axes: [
-        axis,
-        {
-          ...axis,
-          size: 64,
-          values: (_u, splits) => splits.map((split) => latest.current.formatValue(split)),
-        },
-      ],
+      axes: [axis, valueAxisOptions({ style: axis, wholeValues, latest })],
       series: [
         {},
         ...series.map((one) => ({
@@ -121,10 +122,10 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     };
     // Data and visibility are applied by the effects below; rebuilding for them would lose the cursor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape, timeZone, syncKey, height, scheme, plotWidth > 0]);
+  }, [shape, timeZone, syncKey, height, scheme, plotWidth > 0, wholeValues]);
 
-  // New bands may move the value axis: the data is set again so that the scale is worked out anew.
-  useEffect(() => plotRef.current?.setData(data, true), [data, bands]);
+  // New bands or whole values may move the value axis: the data is set again so that it is laid out anew.
+  useEffect(() => plotRef.current?.setData(data, true), [data, bands, valueTicks]);
   useEffect(() => {
     if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
   }, [plotWidth, height]);

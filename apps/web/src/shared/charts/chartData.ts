@@ -15,6 +15,8 @@ export interface ChartSeries {
   color: string;
   /** The series' own value format (its metric's units and decimals); the chart's axis format otherwise. */
   format?: (value: number | null) => string;
+  /** Whole states (an enum's, a boolean's): a mean between two states names none, so the legend leaves it out. */
+  states?: boolean;
 }
 
 /** uPlot's join mode that widens a series' own null to the alignment holes around it. */
