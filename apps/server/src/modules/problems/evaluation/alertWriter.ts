@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type Column } from 'drizzle-orm';
-import { nextAlertStep, type AlertStep, type Level } from '@kelvin/domain';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { nextAlertStep, type Level } from '@kelvin/domain';
 import type { Tx } from '../../../platform/db/database.ts';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
 import { asLevel, type AlertRow } from '../problemPresenter.ts';
+import { anyId, resolveAlerts, updateAlerts, type AlertUpdate } from './alertBatches.ts';
 import type { RuleTarget } from './ruleTargets.ts';
 import type { AssetVerdict } from './windowReader.ts';
 
@@ -30,14 +31,6 @@ function alertTypeOf(target: RuleTarget): string {
       return condition.kind;
   }
 }
-
-/**
- * `column = ANY($1)` with the ids as one array parameter: a rule holds up to thousands of assets, and one parameter
- * per id (IN) costs the parser more than the statement's work.
- */
-const anyId = (column: Column, ids: readonly number[]) => sql`${column} = ANY(${sql.param([...ids])}::int[])`;
-
-const LEVEL_RANK: Readonly<Record<string, number>> = { CRITICAL: 3, WARNING: 2, INFO: 1 };
 
 /**
  * Applies one rule's verdicts at `tick` to its alerts and problems, inside the caller's transaction. Safe to repeat:
@@ -70,6 +63,8 @@ export async function applyVerdicts(
     )
     .for('update');
   const openByAsset = new Map(active.map((row) => [row.assetId, row]));
+  const updates: AlertUpdate[] = [];
+  const resolving: number[] = [];
 
   for (const { assetId, verdict, metricIds, metricAlias } of verdicts) {
     const open = openByAsset.get(assetId) ?? null;
@@ -98,17 +93,21 @@ export async function applyVerdicts(
         })
         .onConflictDoNothing();
     } else if (step.action === 'UPDATE' && open) {
-      await updateAlert(tx, open, step, at);
+      updates.push({
+        alertId: open.alertId,
+        problemId: open.detectedProblemId,
+        level: step.level,
+        breaching: step.breaching,
+        numberOfOccurrences: step.numberOfOccurrences,
+        moved: step.lastEventAt !== null,
+        value: step.value,
+      });
     } else if (step.action === 'RESOLVE' && open) {
-      await tx
-        .update(alerts)
-        .set({ status: 'RESOLVED', resolvedAt: at, evaluatedAt: at, breaching: false })
-        .where(and(eq(alerts.alertId, open.alertId), eq(alerts.status, 'ACTIVE')));
-      if (open.detectedProblemId !== null && (await closeIfQuiet(tx, open.detectedProblemId, at))) {
-        changes.resolved.push(open.detectedProblemId);
-      }
+      resolving.push(open.alertId);
     }
   }
+  await updateAlerts(tx, updates, at);
+  changes.resolved.push(...(await resolveAlerts(tx, resolving, at)));
   await countEvaluations(tx, ruleId, verdicts, at);
   return changes;
 }
@@ -122,43 +121,6 @@ function stateOf(row: AlertRow) {
     evaluatedAt: row.evaluatedAt.getTime(),
   };
 }
-
-async function updateAlert(
-  tx: Tx,
-  open: AlertRow,
-  step: Extract<AlertStep, { action: 'UPDATE' }>,
-  at: Date,
-): Promise<void> {
-  await tx
-    .update(alerts)
-    .set({
-      level: step.level,
-      breaching: step.breaching,
-      numberOfOccurrences: step.numberOfOccurrences,
-      evaluatedAt: at,
-      ...(step.lastEventAt === null ? {} : { lastEventAt: at, lastEventValue: step.value }),
-    })
-    .where(and(eq(alerts.alertId, open.alertId), lt(alerts.evaluatedAt, at)));
-  if (open.detectedProblemId !== null && step.lastEventAt !== null) {
-    await tx
-      .update(detectedProblems)
-      .set({
-        lastEventAt: at,
-        updatedAt: at,
-        level: sql`CASE WHEN ${levelRankSql(step.level)} > ${levelRankOf(detectedProblems.level)} THEN ${step.level} ELSE ${detectedProblems.level} END`,
-      })
-      .where(
-        and(
-          eq(detectedProblems.detectedProblemId, open.detectedProblemId),
-          lt(detectedProblems.lastEventAt, at),
-        ),
-      );
-  }
-}
-
-const levelRankSql = (level: Level) => sql.raw(String(LEVEL_RANK[level] ?? 0));
-const levelRankOf = (column: typeof detectedProblems.level) =>
-  sql`(CASE ${column} WHEN 'CRITICAL' THEN 3 WHEN 'WARNING' THEN 2 ELSE 1 END)`;
 
 /**
  * The open problem of the key: the one open now, else one closed within PROBLEM_REOPEN_MS (reopened), else a new
@@ -228,22 +190,6 @@ async function openProblemFor(
     .where(and(key, isNull(detectedProblems.closedAt)));
   if (!raced) throw new Error(`No open problem for rule ${ruleId} on asset ${assetId}`);
   return { id: raced.id, isNew: false };
-}
-
-/** Closes the problem when none of its alerts is active any more; true when this call closed it. */
-async function closeIfQuiet(tx: Tx, problemId: number, at: Date): Promise<boolean> {
-  const closed = await tx
-    .update(detectedProblems)
-    .set({ closedAt: at, updatedAt: at })
-    .where(
-      and(
-        eq(detectedProblems.detectedProblemId, problemId),
-        isNull(detectedProblems.closedAt),
-        sql`NOT EXISTS (SELECT 1 FROM ${alerts} WHERE ${alerts.detectedProblemId} = ${problemId} AND ${alerts.status} = 'ACTIVE')`,
-      ),
-    )
-    .returning({ id: detectedProblems.detectedProblemId });
-  return closed.length > 0;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { assets, metrics, thresholdGroups } from '../../../platform/db/schema.ts';
 import { openTimeSeriesStore } from '../../../platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from '../../../platform/timeseries/timeSeriesStore.ts';
-import { openTestDatabase } from '../../../testing/testServer.ts';
+import { openTestDatabase, type TestDatabaseKind } from '../../../testing/testServer.ts';
 import { buildAssetFleet, type AssetFleet } from '../../assets/assetsTestFixture.ts';
 import {
   createProblemEvaluator,
@@ -63,8 +63,8 @@ export const SUPPLY_AIR_LIMITS: ThresholdLimit = {
 };
 
 /** Two companies' fleet (assetsTestFixture), three catalogue metrics, a threshold group on A's first unit. */
-export async function startEvaluationKit(): Promise<EvaluationKit> {
-  const database = await openTestDatabase();
+export async function startEvaluationKit(kind: TestDatabaseKind = 'pglite'): Promise<EvaluationKit> {
+  const database = await openTestDatabase(kind);
   const { db } = database;
   const timeseries = await openTimeSeriesStore({});
   const fleet = await buildAssetFleet(db);

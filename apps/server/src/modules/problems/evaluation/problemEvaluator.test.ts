@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
+import { postgresAvailable, type TestDatabaseKind } from '../../../testing/testServer.ts';
 import { CYCLE_MS, startEvaluationKit, T0, type EvaluationKit } from './evaluationTestKit.ts';
 
 const MINUTE = 60_000;
@@ -17,10 +18,12 @@ const thresholdRule = {
   recoveryDuration: 'PT2M',
 };
 
-describe('problem evaluation: threshold rules over the time-series store', () => {
+const kinds: TestDatabaseKind[] = ['pglite', ...((await postgresAvailable()) ? (['postgres'] as const) : [])];
+
+describe.each(kinds)('problem evaluation of threshold rules on %s', (kind) => {
   let kit: EvaluationKit;
   beforeEach(async () => {
-    kit = await startEvaluationKit();
+    kit = await startEvaluationKit(kind);
   });
   afterEach(async () => {
     await kit.close();
