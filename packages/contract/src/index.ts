@@ -6,6 +6,7 @@ import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
+import { notificationsEndpoints } from './notifications.ts';
 import { problemActionsEndpoints } from './problemActions.ts';
 import { adHocRulesEndpoints, problemRulesEndpoints } from './problemRules.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
@@ -40,6 +41,7 @@ export * from './problemActions.ts';
 export * from './problemRules.ts';
 export * from './thresholds.ts';
 export * from './maintenanceWindows.ts';
+export * from './notifications.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -61,6 +63,7 @@ export const contract = {
   ...adHocRulesEndpoints,
   ...thresholdsEndpoints,
   ...maintenanceWindowsEndpoints,
+  ...notificationsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -17,6 +17,8 @@ import { registerCommandsRoutes } from '../modules/commands/commandsRoutes.ts';
 import { registerAuditRoutes } from '../modules/audit/auditRoutes.ts';
 import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts';
 import { registerMaintenanceRoutes } from '../modules/maintenance/maintenanceRoutes.ts';
+import type { NotificationRelay } from '../modules/notifications/liveRelay.ts';
+import { registerNotificationsRoutes } from '../modules/notifications/notificationsRoutes.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
@@ -44,6 +46,8 @@ export interface AppDeps {
   timeseries: TimeSeriesStore;
   bus: TelemetryBus;
   lastValues: LastValueTable;
+  /** Tells users their notifications changed; bound to the live server once it is attached. */
+  notificationRelay: NotificationRelay;
 }
 
 /** The JSON body limit of every call but those that set their own (telemetry ingestion). */
@@ -58,6 +62,7 @@ export async function buildApp({
   timeseries,
   bus,
   lastValues,
+  notificationRelay,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -134,6 +139,7 @@ export async function buildApp({
   registerProblemRulesRoutes(context);
   registerThresholdsRoutes(context);
   registerMaintenanceRoutes(context);
+  registerNotificationsRoutes(context, { relay: notificationRelay });
 
   if (serveWeb) await registerWebApp(app, config);
   return app;
