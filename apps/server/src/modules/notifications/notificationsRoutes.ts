@@ -25,6 +25,7 @@ export function registerNotificationsRoutes(
   deps: NotificationsRouteDeps,
 ): void {
   const webhookDeps = { db, send: deps.send ?? {}, consoleOrigin: config.publicOrigin };
+  const urlPolicy = { plainHttpAllowed: config.environment !== 'production' };
   route(endpoints.notificationPreferencesGet, ({ auth, body }) => getPreferences(db, auth, body));
   route(endpoints.notificationPreferencesUpdate, ({ auth, body }) => updatePreference(db, auth, body));
   route(endpoints.notificationsList, ({ auth, body }) => listNotifications(db, auth, body));
@@ -35,8 +36,8 @@ export function registerNotificationsRoutes(
     unreadCount: await unreadCountOf(db, auth),
   }));
   route(endpoints.webhooksList, ({ auth, body }) => listWebhooks(db, auth, body));
-  route(endpoints.webhooksCreate, ({ auth, body }) => createWebhook(db, auth, body));
-  route(endpoints.webhooksUpdate, ({ auth, body }) => updateWebhook(db, auth, body));
+  route(endpoints.webhooksCreate, ({ auth, body }) => createWebhook(db, urlPolicy, auth, body));
+  route(endpoints.webhooksUpdate, ({ auth, body }) => updateWebhook(db, urlPolicy, auth, body));
   route(endpoints.webhooksDelete, ({ auth, body }) => deleteWebhook(db, auth, body));
   route(endpoints.webhooksTest, ({ auth, body }) => testWebhook(webhookDeps, auth, body));
   route(endpoints.webhookDeliveriesList, ({ auth, body }) => listDeliveries(db, auth, body));

@@ -171,15 +171,13 @@ describe('problem notifier', () => {
     await database.db
       .insert(companyWebhooks)
       .values({ ...hook('bravo', ['CRITICAL']), companyId: fleet.companyB.companyId });
-    await database.db
-      .insert(notificationPreferences)
-      .values({
-        userId: users.adminA.userId,
-        companyId: a,
-        levels: ['CRITICAL'],
-        inConsole: false,
-        webhook: true,
-      });
+    await database.db.insert(notificationPreferences).values({
+      userId: users.adminA.userId,
+      companyId: a,
+      levels: ['CRITICAL'],
+      inConsole: false,
+      webhook: true,
+    });
 
     const notice = await noticeOf(database.db, problems.supplyAirA1.detectedProblemId, 'OPENED');
     await notifier.notify([notice]);

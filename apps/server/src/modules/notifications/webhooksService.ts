@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { BodyOf, contract, OutputOf, Webhook, WebhookDelivery } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { requireCompanyAccess, requirePermission } from '../../http/authorize.ts';
-import { notFound } from '../../http/httpError.ts';
+import { badField, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { companyWebhooks, webhookDeliveries } from '../../platform/db/problemsSchema.ts';
 import { companies, users } from '../../platform/db/schema.ts';
@@ -20,6 +20,19 @@ export interface WebhookDeps {
   send: SendOptions;
   consoleOrigin?: string;
   now?: () => number;
+}
+
+/**
+ * The contract lets plain http reach this machine (a receiver under development); a production server refuses it,
+ * so that nobody can have it POST to services listening on its own loopback.
+ */
+export interface WebhookUrlPolicy {
+  plainHttpAllowed: boolean;
+}
+
+function checkUrlPolicy(policy: WebhookUrlPolicy, url: string | undefined): void {
+  if (url !== undefined && !policy.plainHttpAllowed && !/^https:/i.test(url))
+    throw badField('body.url', 'The URL must start with https://');
 }
 
 /** A fresh signing secret: 192 random bits, prefixed so that people can tell what it is. */
@@ -102,10 +115,12 @@ export async function listWebhooks(
 
 export async function createWebhook(
   db: Db,
+  policy: WebhookUrlPolicy,
   auth: AuthContext,
   body: BodyOf<typeof contract.webhooksCreate>,
 ): Promise<OutputOf<typeof contract.webhooksCreate>> {
   requireManage(auth, body.companyId, 'Company not found.');
+  checkUrlPolicy(policy, body.url);
   return db.transaction(async (tx) => {
     await requireCompany(tx, body.companyId);
     const secret = newWebhookSecret();
@@ -136,11 +151,13 @@ export async function createWebhook(
 
 export async function updateWebhook(
   db: Db,
+  policy: WebhookUrlPolicy,
   auth: AuthContext,
   body: BodyOf<typeof contract.webhooksUpdate>,
 ): Promise<OutputOf<typeof contract.webhooksUpdate>> {
   return db.transaction(async (tx) => {
     const before = await manageableWebhook(tx, auth, body.webhookId);
+    checkUrlPolicy(policy, body.url);
     const { webhookId, rotateSecret, ...changes } = body;
     const secret = rotateSecret ? newWebhookSecret() : null;
     const [row] = await tx
