@@ -91,9 +91,12 @@ export async function startEvaluationKit(kind: TestDatabaseKind = 'pglite'): Pro
 
   const lastSeen = new Map<number, number>();
   const clock = { now: T0 };
+  // The fleet was installed, and the server listening, long before the tests' time.
+  await db.update(assets).set({ createdAt: new Date(T0 - 86_400_000) });
   const sources = createWindowSources({
     db,
     timeseries,
+    listeningSince: T0 - 86_400_000,
     lastSeen: {
       lastSeen: (assetIds) =>
         Promise.resolve(

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_STATUS_BITS } from '@kelvin/domain';
+import { eq } from 'drizzle-orm';
 import { agentHeartbeats, alerts } from '../../../platform/db/problemsSchema.ts';
+import { assets } from '../../../platform/db/schema.ts';
 import { startEvaluationKit, T0, type EvaluationKit } from './evaluationTestKit.ts';
 
 const MINUTE = 60_000;
@@ -91,6 +93,25 @@ describe('problem evaluation of each rule kind', () => {
     const rows = await alertRows();
     expect(rows.map((row) => [row.assetId, row.type])).toEqual([[unitA1, 'ASSET_COMMUNICATION_LOST']]);
     expect(rows[0]?.firstEventValue).toBe(6);
+  });
+
+  it('calls no unit silent before it has existed for a whole window (a new unit, a freshly seeded demo)', async () => {
+    const { unitA1 } = kit.fleet.ids;
+    await kit.addRule({
+      name: 'Unit silent',
+      condition: { kind: 'COMMUNICATION_LOST', subject: 'ASSET' },
+      timeWindow: 'PT5M',
+      assetIds: [unitA1],
+    });
+    await kit.database.db
+      .update(assets)
+      .set({ createdAt: new Date(T0 - MINUTE) })
+      .where(eq(assets.assetId, unitA1));
+    const evaluator = kit.evaluator();
+    expect((await evaluator.runCycle()).opened).toEqual([]);
+    // Still never heard from once it has existed for the window: now it is silent.
+    kit.clock.now = T0 + 4 * MINUTE;
+    expect((await evaluator.runCycle()).opened).toHaveLength(1);
   });
 
   it('opens COMMUNICATION_LOST for an agent whose last call is older than the window, judging agents only', async () => {

@@ -16,6 +16,8 @@ export interface RuleAsset {
   companyId: number;
   assetTypeId: number;
   thresholdGroupId: number | null;
+  /** Epoch ms: silence is only judged once an asset has existed for a whole window. */
+  createdAt: number;
 }
 
 /** A rule ready to evaluate: its parsed condition and durations, and the assets its monitor groups hold. */
@@ -73,6 +75,7 @@ export async function loadRuleTargets(
       companyId: assets.companyId,
       assetTypeId: assets.assetTypeId,
       thresholdGroupId: assets.thresholdGroupId,
+      createdAt: assets.createdAt,
       monitorGroupId: assets.monitorGroupId,
     })
     .from(assets)
@@ -85,10 +88,10 @@ export async function loadRuleTargets(
       ),
     );
   const assetsByGroup = new Map<number, RuleAsset[]>();
-  for (const { monitorGroupId, ...asset } of watched) {
+  for (const { monitorGroupId, createdAt, ...asset } of watched) {
     if (monitorGroupId === null) continue;
     const list = assetsByGroup.get(monitorGroupId) ?? [];
-    list.push(asset);
+    list.push({ ...asset, createdAt: createdAt.getTime() });
     assetsByGroup.set(monitorGroupId, list);
   }
 

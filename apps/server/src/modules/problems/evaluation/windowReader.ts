@@ -34,6 +34,8 @@ export interface WindowSources {
   lastReadingAt(assetIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
   /** Epoch ms of each agent's last call. */
   lastAgentCallAt(assetIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
+  /** Epoch ms since when this server has been listening to readings and agents. */
+  listeningSince: number;
 }
 
 /** Windows up to this long read raw readings; longer ones read the one-minute rollup (a few hundred points each). */
@@ -64,12 +66,17 @@ export async function readVerdicts(
       condition.subject === 'AGENT'
         ? await sources.lastAgentCallAt(assetIds)
         : await sources.lastReadingAt(assetIds);
-    return assetIds.map((assetId) => ({
-      assetId,
-      verdict: silenceVerdict(seen.get(assetId), tick, windowMs, level),
-      metricIds: [],
-      metricAlias: null,
-    }));
+    return assets.map(({ assetId, createdAt }) => {
+      // Nobody can have heard from an asset before it existed, or while this server was not listening (a restart
+      // after an outage): silence counts from the later of the two, so neither opens a storm of alerts.
+      const heardSince = Math.max(createdAt, sources.listeningSince);
+      const last = seen.get(assetId);
+      const verdict =
+        tick - heardSince < windowMs && (last === undefined || last < heardSince)
+          ? { breach: false, level, value: null }
+          : silenceVerdict(last, tick, windowMs, level);
+      return { assetId, verdict, metricIds: [], metricAlias: null };
+    });
   }
 
   const terms =

@@ -15,9 +15,12 @@ export function createWindowSources(deps: {
   db: DbOrTx;
   timeseries: TimeSeriesStore;
   lastSeen: LastSeenSource;
+  /** When this server started listening; now by default. */
+  listeningSince?: number;
 }): WindowSources {
   const { db } = deps;
   return {
+    listeningSince: deps.listeningSince ?? Date.now(),
     timeseries: deps.timeseries,
     catalogue: createMetricCatalogueCache(db),
     async thresholdLimits(groupIds) {
