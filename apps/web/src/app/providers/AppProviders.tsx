@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ModalHost } from '../modals/ModalHost.tsx';
 import { VersionBanner } from '../version/VersionBanner.tsx';
-
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -24,7 +23,7 @@ export function AppProviders({
   withVersionCheck = true,
 }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>
         <Notifications />
         {withVersionCheck && <VersionBanner />}
