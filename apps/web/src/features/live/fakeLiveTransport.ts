@@ -58,5 +58,9 @@ export function fakeLiveTransport(options: { refuse?: (path: string) => string |
         overrideType: 'NONE',
       });
     },
+    /** The server telling the user their notifications changed. */
+    notify(unreadCount: number) {
+      server().notificationsChanged({ unreadCount });
+    },
   };
 }

@@ -120,6 +120,25 @@ describe('live metric subscriber', () => {
     expect(heard).toEqual([1]);
   });
 
+  it('opens the one connection without a path for the user’s notification signals, and shares it', () => {
+    const { fake, subscriber, events } = recording();
+    const signals: unknown[] = [];
+    subscriber.on('notificationsChanged', (signal) => signals.push(signal));
+    subscriber.connect();
+    subscriber.connect();
+    fake.server().connected();
+    fake.notify(4);
+    fake.server().notificationsChanged({ unreadCount: -1 });
+    subscriber.subscribe(['1/10']);
+    expect(fake.opens).toBe(1);
+    expect(fake.subscribed).toEqual([['1/10']]);
+    expect(signals).toEqual([{ unreadCount: 4 }]);
+    expect(events.at(-1)).toEqual([
+      'error',
+      { message: 'A notification signal could not be read.', code: 'INVALID' },
+    ]);
+  });
+
   it('end() disconnects and clears listeners and initialised paths', () => {
     const { fake, subscriber, events } = recording();
     subscriber.subscribe(['1/10']);

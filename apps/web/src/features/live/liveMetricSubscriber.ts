@@ -1,4 +1,9 @@
-import { metricValueStateUpdateSchema, type MetricValueStateUpdate } from '@kelvin/contract';
+import {
+  metricValueStateUpdateSchema,
+  notificationsChangedSignalSchema,
+  type MetricValueStateUpdate,
+  type NotificationsChangedSignal,
+} from '@kelvin/contract';
 import {
   connectionStateFor,
   createInitialisedPaths,
@@ -25,6 +30,8 @@ export interface LiveSubscriberEventMap {
   reconnecting: LiveConnectionState;
   disconnect: LiveConnectionState;
   error: LiveSubscriberError;
+  /** Not a metric event: the server addresses it to the signed-in user over the same connection. */
+  notificationsChanged: NotificationsChangedSignal;
 }
 export type LiveSubscriberEventName = keyof LiveSubscriberEventMap;
 type Listener<E extends LiveSubscriberEventName> = (payload: LiveSubscriberEventMap[E]) => void;
@@ -39,6 +46,7 @@ function emptyListenerSets(): ListenerSets {
     reconnecting: new Set(),
     disconnect: new Set(),
     error: new Set(),
+    notificationsChanged: new Set(),
   };
 }
 
@@ -48,6 +56,11 @@ export interface LiveMetricSubscriber {
   /** Reference-counted: a path stays subscribed until every subscribe of it is matched by an unsubscribe. */
   subscribe(paths: readonly string[]): void;
   unsubscribe(paths: readonly string[]): void;
+  /**
+   * Opens the connection without subscribing a path: for what the server sends the user unasked (notifications).
+   * The connection is shared, so this opens no second one.
+   */
+  connect(): void;
   /** The newest value received for a subscribed path. */
   latest(path: string): MetricValueStateUpdate | undefined;
   readonly state: LiveConnectionState;
@@ -124,6 +137,11 @@ export function createLiveMetricSubscriber(transport: LiveTransport): LiveMetric
         latest.set(update.path, update);
         for (const event of initialised.onValue(update.path)) emit(event, update);
       },
+      notificationsChanged: (payload) => {
+        const parsed = notificationsChangedSignalSchema.safeParse(payload);
+        if (parsed.success) emit('notificationsChanged', parsed.data);
+        else emit('error', { message: 'A notification signal could not be read.', code: 'INVALID' });
+      },
     });
   }
 
@@ -148,6 +166,7 @@ export function createLiveMetricSubscriber(transport: LiveTransport): LiveMetric
       for (const path of removed) latest.delete(path);
       if (state.isConnected) transport.unsubscribe(removed);
     },
+    connect: open,
     latest: (path) => latest.get(path),
     get state() {
       return state;

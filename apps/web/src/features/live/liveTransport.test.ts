@@ -71,6 +71,7 @@ function recordingHandlers() {
     disconnected: (reason) => calls.push(`disconnected:${reason}`),
     connectError: ({ message, code }) => calls.push(`error:${message}:${code ?? '-'}`),
     update: (payload) => calls.push(`update:${JSON.stringify(payload)}`),
+    notificationsChanged: (payload) => calls.push(`notifications:${JSON.stringify(payload)}`),
   };
   return { calls, handlers };
 }
@@ -90,6 +91,7 @@ describe('socket.io transport', () => {
     expect(socket.token).toBe('first');
     socket.emit('connect');
     socket.emit('metricValueStateUpdate', { path: '1/1' });
+    socket.emit('notificationsChanged', { unreadCount: 2 });
     expect(await transport.subscribe(['1/1'])).toEqual({ accepted: ['1/1'], refused: [] });
     transport.unsubscribe(['1/1']);
     expect(socket.sent).toEqual([
@@ -100,7 +102,13 @@ describe('socket.io transport', () => {
     token = 'renewed';
     socket.connect();
     expect(socket.token).toBe('renewed');
-    expect(calls).toEqual(['connecting', 'connected', 'update:{"path":"1/1"}', 'reconnecting']);
+    expect(calls).toEqual([
+      'connecting',
+      'connected',
+      'update:{"path":"1/1"}',
+      'notifications:{"unreadCount":2}',
+      'reconnecting',
+    ]);
   });
 
   it('retries a refused handshake later, which socket.io does not do by itself', () => {

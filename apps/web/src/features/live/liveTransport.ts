@@ -13,6 +13,8 @@ export interface LiveTransportHandlers {
   /** A refused or failed connection; `code` is the server's (UNAUTHORIZED for a refused token). */
   connectError(error: { message: string; code: string | undefined }): void;
   update(payload: unknown): void;
+  /** The server says the signed-in user's notifications changed (notificationsChangedSignalSchema). */
+  notificationsChanged(payload: unknown): void;
 }
 
 /** The subscriber's view of a connection; socket.io in the browser, a fake in tests. */
@@ -84,6 +86,7 @@ export function socketIoTransport(options: SocketIoTransportOptions): LiveTransp
       });
       socket.io.on('reconnect_attempt', () => handlers.reconnecting());
       socket.on('metricValueStateUpdate', (payload: unknown) => handlers.update(payload));
+      socket.on('notificationsChanged', (payload: unknown) => handlers.notificationsChanged(payload));
       handlers.connecting();
       socket.connect();
     },
