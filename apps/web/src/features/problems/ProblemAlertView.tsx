@@ -99,7 +99,7 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
       </Group>
       <Text size="sm">{problem.description ?? 'No description.'}</Text>
       <ProblemStatus problem={problem} />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+      <SimpleGrid cols={2} spacing="xs">
         <Field label="Asset" value={problem.assetName} />
         <Field
           label="Kind"

@@ -31,7 +31,7 @@ export function ProblemSummaryHeader({ assetId }: { assetId?: number }) {
   return (
     <Stack gap="xs">
       <SimpleGrid
-        cols={{ base: 2, xs: 4, md: 7 }}
+        cols={{ base: 2, xs: 4, lg: 7 }}
         spacing="xs"
         aria-label="Problem summary"
         role="group"
@@ -41,19 +41,23 @@ export function ProblemSummaryHeader({ assetId }: { assetId?: number }) {
           <Paper
             key={tile.key}
             withBorder
-            p="xs"
+            px="xs"
+            py={6}
             style={tile.accent ? { borderLeft: `4px solid ${tile.accent}` } : undefined}
           >
-            <Text size="xs" c="dimmed">
-              {tile.label}
-            </Text>
-            {summary === undefined ? (
-              <Skeleton height={26} width={40} mt={2} />
-            ) : (
-              <Text fz={22} fw={700} lh={1.2} aria-label={`${tile.label}: ${String(summary[tile.key])}`}>
-                {String(summary[tile.key])}
+            {/* Label and count on one line: seven tiles stay two short rows deep on a phone. */}
+            <Group justify="space-between" gap={4} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {tile.label}
               </Text>
-            )}
+              {summary === undefined ? (
+                <Skeleton height={22} width={24} />
+              ) : (
+                <Text fz={20} fw={700} lh={1.1} aria-label={`${tile.label}: ${String(summary[tile.key])}`}>
+                  {String(summary[tile.key])}
+                </Text>
+              )}
+            </Group>
           </Paper>
         ))}
       </SimpleGrid>

@@ -42,7 +42,8 @@ export function ProblemStatus({ problem }: { problem: DetectedProblem }) {
     automationId === null || automationId === undefined ? '' : ' by an automation';
   return (
     <Group gap={4} wrap="wrap">
-      <Badge variant={problem.closedAt === null ? 'filled' : 'outline'} color="gray" radius="sm">
+      {/* A mid-dark grey reads as a filled shape on the light page and the dark one alike. */}
+      <Badge variant={problem.closedAt === null ? 'filled' : 'outline'} color="gray.7" radius="sm">
         {problem.closedAt === null ? 'Open' : 'Closed'}
       </Badge>
       {problem.acknowledgement && (
