@@ -5,7 +5,7 @@ import { createQueryClient } from '../../app/queryClient.ts';
 import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
 import { browserTimeZone, formatSpecDateTime } from '../../shared/formatting/dateTime.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
-import { fakeApi } from '../../test/fakeApi.ts';
+import { fakeApi, type FakeRequest, type FakeRoute } from '../../test/fakeApi.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { ProblemAlertView, type ListedProblem } from './ProblemAlertView.tsx';
@@ -24,8 +24,13 @@ const lost = buildAlert({
   status: 'RESOLVED',
 });
 
-function renderView(problem: ListedProblem, permissions: string[] = ['detectedProblems:read']) {
+function renderView(
+  problem: ListedProblem,
+  permissions: string[] = ['detectedProblems:read'],
+  extra: FakeRoute[] = [],
+) {
   fakeApi([
+    ...extra,
     {
       method: 'POST',
       path: /^\/detectedProblems\.listAlertView$/,
@@ -38,7 +43,11 @@ function renderView(problem: ListedProblem, permissions: string[] = ['detectedPr
     },
   ]);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, buildCurrentUser(permissions));
+  const scoped = { attributes: { companyId: { type: 'VALUES' as const, values: [2] } } };
+  queryClient.setQueryData(
+    currentUserQueryKey,
+    buildCurrentUser([], { permissions: Object.fromEntries(permissions.map((name) => [name, [scoped]])) }),
+  );
   return renderWithRouter(
     [
       { path: '/', element: <ProblemAlertView problem={problem} onClose={() => undefined} /> },
@@ -87,5 +96,27 @@ describe('alert view', () => {
     expect(view.selectedAssets).toEqual([4]);
     expect(view.fromDate).toBe(new Date(Date.parse(problem.firstEventAt) - 3_600_000).toISOString());
     expect(view.groups.flatMap((group) => group.aliases)).toEqual(['temperature.supplyAir']);
+  });
+
+  it('closes a reported (ad hoc) problem by disabling its rule, after confirming', async () => {
+    const user = userEvent.setup();
+    const disable = vi.fn((_request: FakeRequest) => ({ body: { ok: true } }));
+    renderView(
+      buildProblem({ kind: 'AD_HOC', problemRuleDefinitionId: 9, alertIds: [] }),
+      ['detectedProblems:read', 'detectedProblems:write'],
+      [{ method: 'POST', path: /^\/problemRuleDefinitions\.disableAdHoc$/, reply: disable }],
+    );
+    expect(await screen.findByText(/A person reported this problem/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close this reported problem' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Close reported problem' });
+    await user.click(within(confirm).getByRole('button', { name: 'Close problem' }));
+    await waitFor(() => expect(disable).toHaveBeenCalledTimes(1));
+    expect(disable.mock.calls[0]?.[0].body).toEqual({ problemRuleDefinitionIds: [9] });
+  });
+
+  it('offers no closing to a reader', async () => {
+    renderView(buildProblem({ kind: 'AD_HOC', problemRuleDefinitionId: 9, alertIds: [] }));
+    expect(await screen.findByText(/A person reported this problem/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close this reported problem' })).toBeNull();
   });
 });

@@ -23,7 +23,12 @@ import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { AlertDetails } from './AlertDetails.tsx';
 import { PROBLEM_VIEW_LEAD_MS, problemDiagnoseView } from './problemDiagnoseView.ts';
 import { ProblemLevelBadge, ProblemStatus } from './problemPaint.tsx';
-import { useAlertView } from './problemsQueries.ts';
+import { useAlertView, useDisableAdHoc } from './problemsQueries.ts';
+import { modals } from '../../app/modals/modalStore.ts';
+import { toastsFor } from '../admin/mutationToasts.ts';
+import { usePermissionScope } from '../admin/permissionScope.ts';
+
+const PROBLEMS_WRITE = 'detectedProblems:write';
 
 export type ListedProblem = DetectedProblem & { assetName: string };
 
@@ -74,12 +79,34 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
   }));
   const alertView = useAlertView(problem.assetId, range.from, range.to);
   const catalogue = useMetricCatalogue();
+  const scope = usePermissionScope();
+  const disableAdHoc = useDisableAdHoc();
   const navigate = useNavigate();
   const alerts = (alertView.data?.alerts ?? []).filter((alert) =>
     problem.alertIds.includes(alert.kyotoEventDetailId),
   );
   const at = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
   const userId = me?.user.userId;
+
+  function closeAdHoc(ruleId: number | null) {
+    if (ruleId === null) return;
+    void modals.danger({
+      title: 'Close reported problem',
+      message: `Close "${problem.name}" on ${problem.assetName}? It stays listed as closed.`,
+      okLabel: 'Close problem',
+      onOk: () =>
+        disableAdHoc
+          .mutateAsync([ruleId])
+          .then(() => {
+            toastsFor('Problem closed').onSuccess();
+            onClose();
+          })
+          .catch((error: unknown) => {
+            toastsFor('').onError(error);
+            return false;
+          }),
+    });
+  }
 
   function openInMetrics() {
     const aliases = new Map((catalogue.data ?? []).map((metric) => [metric.metricId, metric.alias]));
@@ -140,6 +167,18 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
         >
           Open in metrics
         </Button>
+        {problem.kind === 'AD_HOC' &&
+          problem.closedAt === null &&
+          scope.forCompany(PROBLEMS_WRITE, problem.companyId) && (
+            <Button
+              variant="light"
+              color="red"
+              loading={disableAdHoc.isPending}
+              onClick={() => closeAdHoc(problem.problemRuleDefinitionId)}
+            >
+              Close this reported problem
+            </Button>
+          )}
       </Group>
       <Divider label="Alerts" labelPosition="left" />
       {alertView.isPending ? (
