@@ -75,7 +75,8 @@ export function AdHocProblemDialog({
       <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Report a problem">
         <Stack>
           <Text size="sm" c="dimmed">
-            For something the rules cannot see, such as a leak or a noise. It stays open until disabled.
+            For something the rules cannot see, such as a leak or a noise. It stays open until someone closes
+            it from its details.
           </Text>
           <TextInput
             label="Name"

@@ -79,13 +79,13 @@ export function AutomationList({ assetId, companyId }: { assetId: number; compan
               <Table striped aria-label="Automations">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Action</Table.Th>
+                    <Table.Th w={140}>Action</Table.Th>
                     <Table.Th>Rule</Table.Th>
                     <Table.Th>Description</Table.Th>
                     <Table.Th>Set by</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                    <Table.Th>State</Table.Th>
-                    {canWrite && <Table.Th aria-label="Actions" />}
+                    <Table.Th w={150}>Expires</Table.Th>
+                    <Table.Th w={110}>State</Table.Th>
+                    {canWrite && <Table.Th w={100} aria-label="Actions" />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -98,7 +98,14 @@ describe('problems panel', () => {
         fuzzyFilter: 'filter',
       }),
     );
+    expect(screen.getByRole('columnheader', { name: /Last event/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await user.click(screen.getByRole('button', { name: 'Sort by level' }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Level/ })).toHaveAttribute('aria-sort', 'descending'),
+    );
     await waitFor(() =>
       expect(list.mock.lastCall?.[0].body).toMatchObject({
         pageableQuery: { sort: [{ property: 'level', direction: 'DESC' }] },

@@ -49,6 +49,9 @@ function SortHeader({
   );
 }
 
+const sortedBy = (sort: ProblemSort, property: SortProperty) =>
+  sort.property !== property ? 'none' : sort.direction === 'ASC' ? 'ascending' : 'descending';
+
 export interface ProblemColumnsOptions {
   rows: readonly ListedProblem[];
   selected: ReadonlySet<number>;
@@ -90,11 +93,13 @@ export function problemColumns(options: ProblemColumnsOptions): PagedTableColumn
     {
       key: 'level',
       width: 100,
+      sorted: sortedBy(sort, 'level'),
       header: <SortHeader label="Level" property="level" sort={sort} onSort={onSort} />,
       cell: (problem) => <ProblemLevelBadge level={problem.level} />,
     },
     {
       key: 'name',
+      sorted: sortedBy(sort, 'name'),
       header: <SortHeader label="Problem" property="name" sort={sort} onSort={onSort} />,
       cell: (problem) => (
         <Stack gap={2}>
@@ -115,6 +120,7 @@ export function problemColumns(options: ProblemColumnsOptions): PagedTableColumn
       ? {
           key: 'asset',
           width: 150,
+          sorted: sortedBy(sort, 'assetName'),
           header: <SortHeader label="Asset" property="assetName" sort={sort} onSort={onSort} />,
           cell: (problem) => (
             <Text size="sm" component={Link} to={`/user/devices/${problem.assetId}/problems`} td="underline">
@@ -132,6 +138,7 @@ export function problemColumns(options: ProblemColumnsOptions): PagedTableColumn
     {
       key: 'lastEventAt',
       width: 170,
+      sorted: sortedBy(sort, 'lastEventAt'),
       header: <SortHeader label="Last event" property="lastEventAt" sort={sort} onSort={onSort} />,
       cell: (problem) => {
         const at = Date.parse(problem.lastEventAt);

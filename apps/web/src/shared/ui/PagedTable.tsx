@@ -9,6 +9,8 @@ export interface PagedTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Fixed width of the column (CSS), e.g. 120 or '30%'. */
   width?: number | string;
+  /** How the server sorts the rows by this column, said to screen readers on the header (aria-sort). */
+  sorted?: 'ascending' | 'descending' | 'none';
 }
 
 export interface PagedTableProps<Row> {
@@ -77,7 +79,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} w={column.width}>
+                  <Table.Th key={column.key} w={column.width} aria-sort={column.sorted}>
                     {column.header}
                   </Table.Th>
                 ))}
