@@ -15,7 +15,10 @@ export interface AgentContext {
   companyId: number;
 }
 
-export type AgentAuthenticator = (request: FastifyRequest) => Promise<AgentContext>;
+export type AgentAuthenticator = ((request: FastifyRequest) => Promise<AgentContext>) & {
+  /** Called once an agent's request has succeeded: a refused request is no sign of life and writes nothing. */
+  heard?: (agentAssetId: number, request: FastifyRequest) => void;
+};
 
 export function hashAgentKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -24,7 +27,7 @@ export function hashAgentKey(key: string): string {
 /** x-agent-key → an unrevoked key of an active agent asset. Any failure is a 401. */
 export function createAgentAuthenticator(db: Db): AgentAuthenticator {
   const heartbeat = createHeartbeatRecorder(db);
-  return async (request) => {
+  const authenticate: AgentAuthenticator = async (request) => {
     const key = request.headers[AGENT_KEY_HEADER];
     if (typeof key !== 'string' || key.length < 20)
       throw unauthorized('Send a valid agent key in x-agent-key.');
@@ -40,7 +43,9 @@ export function createAgentAuthenticator(db: Db): AgentAuthenticator {
         ),
       );
     if (!row || row.assetTypeId !== ASSET_TYPE.agent) throw unauthorized('This agent key is not valid.');
-    heartbeat(row.assetId, (error) => request.log.warn({ err: error }, 'agent heartbeat not written'));
     return { agentAssetId: row.assetId, companyId: row.companyId };
   };
+  authenticate.heard = (agentAssetId, request) =>
+    heartbeat(agentAssetId, (error) => request.log.warn({ err: error }, 'agent heartbeat not written'));
+  return authenticate;
 }

@@ -95,6 +95,14 @@ async function authenticateFor(
   return { kind: 'user', auth: await authenticators.user(request) };
 }
 
+/** The agent behind a request's authentication, if an agent made it. */
+function agentOf(auth: AuthContext | AgentContext | Caller | null): number | null {
+  if (auth === null) return null;
+  if ('agentAssetId' in auth) return auth.agentAssetId;
+  if ('kind' in auth && auth.kind === 'agent') return auth.agent.agentAssetId;
+  return null;
+}
+
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   authenticators: Authenticators,
@@ -120,6 +128,8 @@ export function registerEndpoint<E extends EndpointDef>(
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
       const input = { params, query, body, auth, request, reply } as HandlerInput<E>;
       const result = await handler(input);
+      const agentAssetId = agentOf(auth);
+      if (agentAssetId !== null) authenticators.agent.heard?.(agentAssetId, request);
       // A streamed answer was sent by the handler through the reply.
       if (endpoint.responseType === 'csv') return reply;
       return endpoint.output.parse(result);
