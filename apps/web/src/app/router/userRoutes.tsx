@@ -211,10 +211,13 @@ export const userRoutes: RouteObject[] = [
       { path: 'general', ...unavailableSection('General settings', { id: 'settingsGeneral' }) },
       {
         path: 'notifications/:companyId?',
-        ...unavailableSection('Notification settings', {
-          id: 'settingsNotifications',
-          checks: sectionChecks.notificationSettings,
-        }),
+        ...lazySection(
+          'Notification settings',
+          async () =>
+            (await import('../../features/notifications/NotificationSettingsPage.tsx'))
+              .NotificationSettingsPage,
+          { id: 'settingsNotifications', checks: sectionChecks.notificationSettings },
+        ),
       },
       { path: 'subscriptions', ...unavailableSection('Subscriptions', { id: 'settingsSubscriptions' }) },
     ],

@@ -3,6 +3,8 @@ import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } fro
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_UI_VERSION, passesChecks } from '@kelvin/domain';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { sectionChecks } from '../router/sectionChecks.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { CompanyLogo } from './CompanyLogo.tsx';
 import { navItems } from './navItems.ts';
@@ -38,11 +40,15 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
             />
             <CompanyLogo />
           </Group>
-          {currentUser.data && (
-            <Text size="sm" c="dimmed" visibleFrom="xs">
-              {currentUser.data.subscription.companyName}
-            </Text>
-          )}
+          <Group gap="sm" wrap="nowrap">
+            {currentUser.data && (
+              <Text size="sm" c="dimmed" visibleFrom="xs">
+                {currentUser.data.subscription.companyName}
+              </Text>
+            )}
+            {/* Notifications tell of problems: only someone who may read problems has any. */}
+            {permissions && passesChecks(permissions, sectionChecks.problems) && <NotificationBell />}
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -1,0 +1,114 @@
+import { ActionIcon, Divider, Group, Indicator, Popover, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell, IconSettings } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { Notification } from '@kelvin/contract';
+import { hasPermission } from '@kelvin/domain';
+import { notify } from '../../app/toasts/toasts.ts';
+import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import type { LiveMetricSubscriber } from '../live/liveMetricSubscriber.ts';
+import { getSharedLiveSubscriber } from '../live/sharedLiveSubscriber.ts';
+import { MarkAllReadButton, NotificationList } from './NotificationList.tsx';
+import { useMarkNotificationsRead, useUnreadCount } from './notificationsQueries.ts';
+import { useNotificationSignals } from './useNotificationSignals.ts';
+
+/** Where a notification leads: its unit's problems. */
+export function problemPathOf(notification: Pick<Notification, 'assetId'>): string {
+  return `/user/devices/${notification.assetId}/problems`;
+}
+
+/** A badge shows at most this; more reads 99+. */
+const BADGE_MAX = 99;
+
+/**
+ * The notification centre in the header: a bell with the unread count, live over the app's one connection, and
+ * a popover listing the notifications newest first.
+ */
+export function NotificationBell({
+  subscriber = getSharedLiveSubscriber,
+}: {
+  subscriber?: () => LiveMetricSubscriber;
+}) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const permissions = useCurrentUser().data?.permissions;
+  const unread = useUnreadCount(true);
+  const markRead = useMarkNotificationsRead();
+  useNotificationSignals(true, subscriber);
+  const count = unread.data?.unreadCount ?? 0;
+  const canManage = permissions
+    ? hasPermission(permissions, { permission: 'notificationPreferences:manage' })
+    : false;
+
+  const mark = (body: { notificationIds: number[] } | { all: true }) =>
+    markRead.mutate(body, {
+      onError: (error) => notify({ kind: 'danger', message: `Unable to mark read: ${errorMessage(error)}` }),
+    });
+  const open = (notification: Notification) => {
+    if (notification.readAt === null) mark({ notificationIds: [notification.notificationId] });
+    close();
+    void navigate(problemPathOf(notification));
+  };
+
+  const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? undefined : close())}
+      position="bottom-end"
+      width="min(400px, calc(100vw - 16px))"
+      shadow="md"
+      withinPortal
+      trapFocus
+    >
+      <Popover.Target>
+        <Indicator
+          label={count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+          size={18}
+          color="red"
+          offset={4}
+          disabled={count === 0}
+          inline
+        >
+          <Tooltip label="Notifications" disabled={opened}>
+            <ActionIcon variant="subtle" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
+              <IconBell size={22} />
+            </ActionIcon>
+          </Tooltip>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Notification centre" role="dialog">
+        <Group justify="space-between" px="sm" py="xs">
+          <Text fw={600} size="sm">
+            Notifications{count > 0 ? ` (${count} unread)` : ''}
+          </Text>
+          <Group gap={4}>
+            <MarkAllReadButton
+              disabled={count === 0 || markRead.isPending}
+              onClick={() => mark({ all: true })}
+            />
+            {canManage && (
+              <Tooltip label="Notification settings">
+                <ActionIcon
+                  component={Link}
+                  to="/user/settings/notifications"
+                  variant="subtle"
+                  size="sm"
+                  aria-label="Notification settings"
+                  onClick={close}
+                >
+                  <IconSettings size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+        <Divider />
+        <ScrollArea.Autosize mah="min(480px, calc(100vh - 120px))">
+          {opened && <NotificationList onOpen={open} onMarkRead={(id) => mark({ notificationIds: [id] })} />}
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { WebhookDelivery, WebhookDeliveryStatus } from '@kelvin/contract';
+import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { PagedTable, type PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
+import { QueryError } from '../admin/QueryState.tsx';
+import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from './webhooksQueries.ts';
+
+const STATUS_PAINT: Readonly<Record<WebhookDeliveryStatus, { label: string; color: string }>> = {
+  PENDING: { label: 'Pending', color: 'blue' },
+  DELIVERED: { label: 'Delivered', color: 'green' },
+  FAILED: { label: 'Failed', color: 'red' },
+};
+
+export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
+  const paint = STATUS_PAINT[status];
+  return (
+    <Badge color={paint.color} variant="light" radius="sm">
+      {paint.label}
+    </Badge>
+  );
+}
+
+const KIND_LABELS: Readonly<Record<WebhookDelivery['kind'], string>> = {
+  OPENED: 'Problem opened',
+  ESCALATED: 'Problem escalated',
+  RESOLVED: 'Problem resolved',
+  TEST: 'Test',
+};
+
+function columns(timeZone: string): PagedTableColumn<WebhookDelivery>[] {
+  const at = (value: string | null) => (value === null ? '—' : formatDateTime(Date.parse(value), timeZone));
+  return [
+    { key: 'created', header: 'Queued', cell: (row) => at(row.createdAt), width: 170 },
+    {
+      key: 'kind',
+      header: 'Event',
+      cell: (row) => (
+        <>
+          {KIND_LABELS[row.kind]}
+          {row.detectedProblemId !== null && (
+            <Text span size="xs" c="dimmed">{` · problem ${row.detectedProblemId}`}</Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => <DeliveryStatusBadge status={row.status} />,
+      width: 110,
+    },
+    { key: 'attempts', header: 'Attempts', cell: (row) => row.attemptCount, width: 90 },
+    {
+      key: 'answer',
+      header: 'Last answer',
+      cell: (row) => row.lastError ?? (row.lastStatusCode === null ? '—' : `Answered ${row.lastStatusCode}`),
+    },
+    {
+      key: 'next',
+      header: 'Next attempt',
+      cell: (row) => (row.status === 'DELIVERED' ? at(row.deliveredAt) : at(row.nextAttemptAt)),
+      width: 170,
+    },
+  ];
+}
+
+/** A webhook's deliveries, newest first, server-paged: what was sent, how it went, and when it is tried again. */
+export function WebhookDeliveries({ webhookId }: { webhookId: number }) {
+  const [pageNumber, setPageNumber] = useState(0);
+  const deliveries = useWebhookDeliveries(webhookId, pageNumber);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        A failed attempt is tried again after 30 s, 2 min, 10 min, 1 h and 6 h; then the delivery fails.
+      </Text>
+      {deliveries.isError && (
+        <QueryError label="deliveries" error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+      )}
+      <PagedTable
+        label="Webhook deliveries"
+        columns={columns(browserTimeZone())}
+        rows={deliveries.data?.content}
+        rowKey={(row) => row.deliveryId}
+        totalSize={deliveries.data?.pageable.totalSize}
+        pageSize={DELIVERIES_PAGE_SIZE}
+        pageNumber={pageNumber}
+        onPageChange={setPageNumber}
+        fetching={deliveries.isFetching}
+        empty="Nothing has been sent yet. Send a test to see how the receiver answers."
+        countLabel={(n) => (n === 1 ? '1 delivery' : `${n} deliveries`)}
+        minWidth={760}
+        cardsBelow="48em"
+      />
+    </Stack>
+  );
+}

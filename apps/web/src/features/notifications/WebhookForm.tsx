@@ -1,0 +1,160 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Alert, Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  problemLevels,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_URL_MAX,
+  webhookUrlProblem,
+  type ProblemLevel,
+  type Webhook,
+} from '@kelvin/contract';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
+import { useCreateWebhook, useUpdateWebhook } from './webhooksQueries.ts';
+
+export type WebhookFormTarget = { kind: 'create'; companyId: number } | { kind: 'edit'; webhook: Webhook };
+
+interface Draft {
+  name: string;
+  url: string;
+  levels: ProblemLevel[];
+  enabled: boolean;
+}
+type Errors = Partial<Record<keyof Draft, string>>;
+
+function check(draft: Draft): Errors {
+  const errors: Errors = {};
+  if (draft.name.trim() === '') errors.name = 'Name is required';
+  const url = draft.url.trim();
+  const urlProblem = url === '' ? 'URL is required' : webhookUrlProblem(url);
+  if (urlProblem) errors.url = urlProblem;
+  if (draft.levels.length === 0) errors.levels = 'Choose at least one level';
+  return errors;
+}
+
+/**
+ * Adds or changes a webhook. The URL is checked as typed by the contract's own rule (https, or http to this
+ * machine); the server's refusal, if any, shows above the buttons.
+ */
+export function WebhookForm({
+  target,
+  onDone,
+  onCancel,
+}: {
+  target: WebhookFormTarget;
+  /** With the new secret when one was made (a new webhook). */
+  onDone: (secret: string | null) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const [draft, setDraft] = useState<Draft>(
+    target.kind === 'edit'
+      ? {
+          name: target.webhook.name,
+          url: target.webhook.url,
+          levels: target.webhook.levels,
+          enabled: target.webhook.enabled,
+        }
+      : { name: '', url: '', levels: ['CRITICAL', 'WARNING'], enabled: true },
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const pending = create.isPending || update.isPending;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const found = check(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    const fields = {
+      name: draft.name.trim(),
+      url: draft.url.trim(),
+      levels: draft.levels,
+      enabled: draft.enabled,
+    };
+    try {
+      if (target.kind === 'create') {
+        const made = await create
+          .mutateAsync({ companyId: target.companyId, ...fields })
+          .catch(failWithToast);
+        toastsFor('Webhook added').onSuccess();
+        onDone(made.secret);
+      } else {
+        await update.mutateAsync({ webhookId: target.webhook.webhookId, ...fields }).catch(failWithToast);
+        toastsFor('Webhook saved').onSuccess();
+        onDone(null);
+      }
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          description="What the receiving system is, e.g. On-call pager"
+          value={draft.name}
+          maxLength={WEBHOOK_NAME_MAX}
+          error={errors.name}
+          onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+          data-autofocus
+        />
+        <TextInput
+          label="URL"
+          description="https:// (http:// only for localhost). Each delivery is a signed JSON POST."
+          placeholder="https://example.com/kelvin-hook"
+          value={draft.url}
+          maxLength={WEBHOOK_URL_MAX}
+          error={errors.url}
+          onChange={(event) => setDraft({ ...draft, url: event.currentTarget.value })}
+          onBlur={() => setErrors((current) => ({ ...current, url: check(draft).url }))}
+          inputMode="url"
+          autoComplete="off"
+        />
+        <Checkbox.Group
+          label="Levels"
+          value={draft.levels}
+          error={errors.levels}
+          onChange={(values) =>
+            setDraft({ ...draft, levels: problemLevels.filter((level) => values.includes(level)) })
+          }
+        >
+          <Group gap="lg" mt={6}>
+            {problemLevels.map((level) => (
+              <Checkbox
+                key={level}
+                value={level}
+                label={LEVEL_PAINTS[level].label}
+                color={LEVEL_PAINTS[level].background}
+                iconColor={LEVEL_PAINTS[level].color}
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Switch
+          label="Enabled"
+          checked={draft.enabled}
+          onChange={(event) => setDraft({ ...draft, enabled: event.currentTarget.checked })}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {target.kind === 'create' ? 'Add webhook' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { contract, notificationsChangedSignalSchema, type Notification } from '@kelvin/contract';
+import { notify } from '../../app/toasts/toasts.ts';
+import { apiCall } from '../../shared/api/index.ts';
+import type { LiveMetricSubscriber } from '../live/liveMetricSubscriber.ts';
+import { getSharedLiveSubscriber } from '../live/sharedLiveSubscriber.ts';
+import { notificationListKey, unreadCountKey } from './notificationsQueries.ts';
+
+/** What a toast says of a new critical notification. */
+export function criticalToastMessage(notification: Notification): string {
+  return `Critical: ${notification.title} on ${notification.assetName}`;
+}
+
+const newestPage = (pageSize: number, unreadOnly: boolean) =>
+  apiCall(contract.notificationsList, {
+    body: { unreadOnly, pageableQuery: { type: 'PAGED', pageSize, pageNumber: 0, sort: [] } },
+  });
+
+/**
+ * Keeps the notification centre live over the app's one connection: a `notificationsChanged` signal sets the
+ * badge at once and has the list read again; a reconnection reads the count again (signals sent while away are
+ * lost). A new CRITICAL notification, one newer than any this tab had seen when it opened, is also a toast.
+ */
+export function useNotificationSignals(
+  enabled: boolean,
+  subscriber: () => LiveMetricSubscriber = getSharedLiveSubscriber,
+): void {
+  const queryClient = useQueryClient();
+  // The newest notification id known when the tab opened (null until read): only newer ones are toasted.
+  const newestSeen = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    const live = subscriber();
+    void newestPage(1, false).then(
+      (page) => {
+        if (active)
+          newestSeen.current = Math.max(newestSeen.current ?? 0, page.content[0]?.notificationId ?? 0);
+      },
+      () => undefined,
+    );
+
+    async function toastNewCritical() {
+      const baseline = newestSeen.current;
+      if (baseline === null) return;
+      const page = await newestPage(10, true);
+      if (!active) return;
+      const fresh = page.content.filter((item) => item.notificationId > baseline);
+      newestSeen.current = Math.max(baseline, ...fresh.map((item) => item.notificationId));
+      for (const item of fresh.filter((candidate) => candidate.level === 'CRITICAL').reverse())
+        notify({ kind: 'danger', message: criticalToastMessage(item) });
+    }
+
+    const stopSignals = live.on('notificationsChanged', (signal) => {
+      const known = notificationsChangedSignalSchema.safeParse(queryClient.getQueryData(unreadCountKey));
+      const before = known.success ? known.data.unreadCount : undefined;
+      queryClient.setQueryData(unreadCountKey, signal);
+      void queryClient.invalidateQueries({ queryKey: notificationListKey });
+      if (before === undefined || signal.unreadCount > before) void toastNewCritical().catch(() => undefined);
+    });
+    const stopConnected = live.on('connected', () => {
+      void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+    });
+    live.connect();
+    return () => {
+      active = false;
+      stopSignals();
+      stopConnected();
+    };
+  }, [enabled, queryClient, subscriber]);
+}
