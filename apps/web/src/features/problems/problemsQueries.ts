@@ -45,9 +45,13 @@ export function listBody(
   };
 }
 
-/** One server page of problems; the previous page stays on screen while the next loads. */
+/**
+ * One server page of problems, asked again as often as the summary so that new ones appear; the previous page stays
+ * on screen while the next loads.
+ */
 export function useProblemList(filter: ProblemFilter, pageNumber: number, sort: readonly ProblemSort[]) {
   return useQuery({
+    refetchInterval: SUMMARY_REFRESH_MS,
     queryKey: [...problemsKey, 'list', filter, pageNumber, sort],
     queryFn: ({ signal }) =>
       apiCall(contract.detectedProblemsList, {
