@@ -88,3 +88,36 @@ export async function resolveAlerts(tx: Tx, alertIds: readonly number[], at: Dat
     .returning({ id: detectedProblems.detectedProblemId });
   return closed.map((row) => row.id);
 }
+
+/**
+ * Resolves the active alerts no rule watches any more: their rule was deleted or disabled, left the asset's monitor
+ * group, or the asset stopped being monitored. Nothing would ever judge them again, so they would stay active and
+ * colour the asset for good. Answers the problems this closed. Every process knows every rule's assets, so any
+ * may run it; the statements are conditional, so two running it at once resolve each alert once.
+ */
+export async function resolveUnwatched(
+  tx: Tx,
+  watched: ReadonlyMap<number, readonly number[]>,
+  at: Date,
+): Promise<number[]> {
+  const pairs = [...watched].flatMap(([ruleId, assetIds]) => assetIds.map((assetId) => [ruleId, assetId]));
+  const orphans = await tx
+    .select({ alertId: alerts.alertId })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.status, 'ACTIVE'),
+        sql`NOT EXISTS (
+          SELECT 1 FROM unnest(
+            ${sql.param(pairs.map(([ruleId]) => ruleId))}::int[],
+            ${sql.param(pairs.map(([, assetId]) => assetId))}::int[]
+          ) AS w(rule_id, asset_id)
+          WHERE w.rule_id = ${alerts.problemRuleDefinitionId} AND w.asset_id = ${alerts.assetId})`,
+      ),
+    );
+  return resolveAlerts(
+    tx,
+    orphans.map((row) => row.alertId),
+    at,
+  );
+}

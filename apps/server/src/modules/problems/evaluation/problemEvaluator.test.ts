@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
+import { assets } from '../../../platform/db/schema.ts';
 import { postgresAvailable, type TestDatabaseKind } from '../../../testing/testServer.ts';
 import { CYCLE_MS, startEvaluationKit, T0, type EvaluationKit } from './evaluationTestKit.ts';
 
@@ -122,6 +123,24 @@ describe.each(kinds)('problem evaluation of threshold rules on %s', (kind) => {
     }
     const [alert] = await alertRows();
     expect(alert?.status).toBe('ACTIVE');
+  });
+
+  it('resolves the alerts of a rule that no longer watches the asset, and closes their problems', async () => {
+    const { unitA1 } = kit.fleet.ids;
+    await kit.addRule({ ...thresholdRule, assetIds: [unitA1] });
+    await kit.readings(unitA1, supplyAir, T0 - 5 * MINUTE, T0 + 5 * MINUTE, 28);
+    const evaluator = kit.evaluator();
+    await evaluator.runCycle();
+    // The unit leaves the rule's monitor group while still hot: nothing would judge its alert again.
+    await kit.database.db.update(assets).set({ monitorGroupId: null }).where(eq(assets.assetId, unitA1));
+    kit.clock.now = T0 + CYCLE_MS;
+    const report = await evaluator.runCycle();
+    expect(report.pairs).toBe(0);
+    const [alert] = await alertRows();
+    expect(alert).toMatchObject({ status: 'RESOLVED', resolvedAt: new Date(T0 + CYCLE_MS) });
+    const [problem] = await problemRows();
+    expect(report.resolved).toEqual([problem?.detectedProblemId]);
+    expect(problem?.closedAt).toEqual(new Date(T0 + CYCLE_MS));
   });
 
   it('lets exactly one of two processes evaluate a rule, and the other take over when its lease lapses', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../../platform/db/database.ts';
 import type { IngestedValue } from '../../../platform/events/telemetryBus.ts';
+import { resolveUnwatched } from './alertBatches.ts';
 import { applyVerdicts } from './alertWriter.ts';
 import { buildTriggerIndex, type TriggerIndex } from './dataTriggers.ts';
 import { claimRules, enterEvaluation, LeaseLost, releaseRules } from './evaluationLeases.ts';
@@ -142,6 +143,13 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
         }
       }
     }
+    const watched = new Map(
+      targets.map((target) => [
+        target.rule.problemRuleDefinitionId,
+        target.assets.map((asset) => asset.assetId),
+      ]),
+    );
+    changes.resolved.push(...(await db.transaction((tx) => resolveUnwatched(tx, watched, new Date(started)))));
     changes.escalated.push(...(await escalateUnacknowledged(db, started, options.escalateAfterMs)));
     if (options.afterCycle) await options.afterCycle(changes, started);
     return {
