@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Metric, MetricValueStateUpdate } from '@kelvin/contract';
-import { LiveGroupRow, LiveMetricRow } from './LiveMetricRow.tsx';
+import { livePath, type Metric } from '@kelvin/contract';
+import type { LiveValueStore } from '../live/liveValueStore.ts';
+import { LiveGroupRow, LiveValueRow } from './LiveMetricRow.tsx';
 import type { LiveViewRow } from './liveViewRows.ts';
 
 const GROUP_HEIGHT = 32;
@@ -10,7 +11,9 @@ const DETAILED_HEIGHT = 48;
 
 export interface LiveMetricListProps {
   rows: readonly LiveViewRow[];
-  valueOf: (metricId: number) => MetricValueStateUpdate | undefined;
+  assetId: number;
+  /** Where each row reads its own value: a batch of values renders only the rows whose value changed. */
+  values: LiveValueStore;
   detailed: boolean;
   sideLabels: boolean;
   timeZone: string;
@@ -21,11 +24,12 @@ export interface LiveMetricListProps {
 }
 
 /**
- * The unit's metrics, virtualised: only the rows in view (and a few beyond) exist in the page, so a unit of
- * thousands of metrics updating many times a second draws a few dozen rows per frame.
+ * The unit's metrics, virtualised: only the rows in view (and a few beyond) exist in the page, and each of them
+ * renders when its own value changes, so a unit of thousands of metrics updating many times a second renders
+ * neither the list nor the page for a batch of values, only the few dozen rows in view whose value changed.
  */
 export function LiveMetricList(props: LiveMetricListProps) {
-  const { rows, valueOf, detailed, sideLabels, timeZone, onToggleGroup, onCommand, height } = props;
+  const { rows, assetId, values, detailed, sideLabels, timeZone, onToggleGroup, onCommand, height } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const metricHeight = detailed ? DETAILED_HEIGHT : COMPACT_HEIGHT;
   const virtualizer = useVirtualizer({
@@ -68,12 +72,14 @@ export function LiveMetricList(props: LiveMetricListProps) {
                   depth={row.depth}
                   height={GROUP_HEIGHT}
                   collapsed={row.collapsed}
-                  onToggle={() => onToggleGroup(row.key.slice(2))}
+                  groupKey={row.key.slice(2)}
+                  onToggle={onToggleGroup}
                 />
               ) : (
-                <LiveMetricRow
+                <LiveValueRow
+                  values={values}
+                  path={livePath(assetId, row.metric.metricId)}
                   metric={row.metric}
-                  value={valueOf(row.metric.metricId)}
                   depth={row.depth}
                   height={metricHeight}
                   detailed={detailed}

@@ -9,6 +9,7 @@ import {
   shortenAlias,
   worstDeviceStatus,
 } from '@kelvin/domain';
+import { useLiveValue, type LiveValueStore } from '../live/liveValueStore.ts';
 import { isAlarmStatus } from './liveViewRows.ts';
 import classes from './LiveMetricList.module.css';
 
@@ -133,18 +134,30 @@ export const LiveMetricRow = memo(function LiveMetricRow(props: LiveMetricRowPro
   );
 });
 
+export interface LiveValueRowProps extends Omit<LiveMetricRowProps, 'value'> {
+  values: LiveValueStore;
+  path: string;
+}
+
+/** A metric row that follows its own path in the store: it renders when its value changes, alone. */
+export const LiveValueRow = memo(function LiveValueRow({ values, path, ...row }: LiveValueRowProps) {
+  return <LiveMetricRow {...row} value={useLiveValue(values, path)} />;
+});
+
 export interface LiveGroupRowProps {
   label: string;
   count: number;
   depth: number;
   height: number;
   collapsed: boolean;
-  onToggle: () => void;
+  /** The group's key, handed to onToggle: one callback serves every group, so the rows stay memoised. */
+  groupKey: string;
+  onToggle: (groupKey: string) => void;
 }
 
 /** A group of the metric tree: folds and unfolds its metrics. */
 export const LiveGroupRow = memo(function LiveGroupRow(props: LiveGroupRowProps) {
-  const { label, count, depth, height, collapsed, onToggle } = props;
+  const { label, count, depth, height, collapsed, groupKey, onToggle } = props;
   const Chevron = collapsed ? IconChevronRight : IconChevronDown;
   return (
     <button
@@ -152,7 +165,7 @@ export const LiveGroupRow = memo(function LiveGroupRow(props: LiveGroupRowProps)
       className={`${classes.row} ${classes.group}`}
       style={{ height, paddingLeft: `calc(var(--mantine-spacing-sm) + ${depth * 14}px)` }}
       aria-expanded={!collapsed}
-      onClick={onToggle}
+      onClick={() => onToggle(groupKey)}
     >
       <Chevron size={14} aria-hidden />
       <span>{label}</span>

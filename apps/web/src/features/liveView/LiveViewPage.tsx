@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Alert,
   Grid,
@@ -17,7 +17,12 @@ import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
-import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
+import {
+  useLiveValue,
+  useLiveValueStore,
+  useLiveSnapshot,
+  type LiveValueStore,
+} from '../live/liveValueStore.ts';
 import { CommandsPanel } from './CommandsPanel.tsx';
 import { LastHeardFrom } from './LastHeardFrom.tsx';
 import { LiveMetricList } from './LiveMetricList.tsx';
@@ -63,16 +68,13 @@ function LiveView({ asset }: { asset: Asset }) {
     () => (metrics ?? []).map((metric) => livePath(assetId, metric.metricId)),
     [metrics, assetId],
   );
-  const values = useBatchedLiveValues(paths, FLUSH_MS);
-  const valueOf = useCallback(
-    (metricId: number) => values.get(livePath(assetId, metricId)),
-    [values, assetId],
-  );
+  // Each row follows its own value: a batch renders the rows whose value changed, not this page.
+  const values = useLiveValueStore(paths, FLUSH_MS);
 
   const tree = useMemo(() => liveViewTree(metrics ?? []), [metrics]);
   const collapsed = useMemo(() => new Set(state.collapsed), [state.collapsed]);
-  // Only the alarm filter depends on values: without it the rows stay put while values change.
-  const statusSource = state.onlyAlarms ? values : null;
+  // Only the alarm filter depends on values: with it the page follows every batch, without it the rows stay put.
+  const statusSource = useLiveSnapshot(values, state.onlyAlarms);
   const rows = useMemo(
     () =>
       liveViewRows(tree, {
@@ -150,7 +152,8 @@ function LiveView({ asset }: { asset: Asset }) {
             <LiveMetricList
               key={state.layout}
               rows={rows}
-              valueOf={valueOf}
+              assetId={assetId}
+              values={values}
               detailed={state.layout === 'detailed'}
               sideLabels={state.sideLabels === 'On'}
               timeZone={timeZone}
@@ -165,14 +168,35 @@ function LiveView({ asset }: { asset: Asset }) {
         </Grid.Col>
       </Grid>
       {commanding ? (
-        <MetricCommandDialog
+        <CommandDialog
           assetId={assetId}
           metric={commanding}
-          current={valueOf(commanding.metricId)}
+          values={values}
           timeZone={timeZone}
           onClose={() => setCommanding(null)}
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** The set and override dialog with the metric's current value, following it while the dialog is open. */
+function CommandDialog(props: {
+  assetId: number;
+  metric: Metric;
+  values: LiveValueStore;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const { assetId, metric, values, timeZone, onClose } = props;
+  const current = useLiveValue(values, livePath(assetId, metric.metricId));
+  return (
+    <MetricCommandDialog
+      assetId={assetId}
+      metric={metric}
+      current={current}
+      timeZone={timeZone}
+      onClose={onClose}
+    />
   );
 }
