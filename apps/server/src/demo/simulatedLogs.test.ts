@@ -20,6 +20,7 @@ function scriptedUnit() {
     silent: () => state.silent,
     sample: () => [...state.readings].map(([alias, value]) => ({ alias, value, status: 1 })),
     apply: () => state.refuse,
+    scheduleFault: () => {},
   };
   return { state, simulation };
 }

@@ -192,6 +192,7 @@ export function watchUnitForLogs(
   };
 
   return {
+    scheduleFault: (code, at, minutes) => inner.scheduleFault(code, at, minutes),
     silent(now) {
       const silent = inner.silent(now);
       if (silent && silentSince === null) {

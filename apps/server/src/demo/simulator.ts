@@ -98,6 +98,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
           );
         }
       }
+      scheduleOpeningFaults(agents, simulations, now);
       if (stopped) return;
       log.info(
         {
@@ -227,3 +228,27 @@ const silentBus: TelemetryBus = {
   subscribe: () => () => undefined,
   close: () => Promise.resolve(),
 };
+
+/** Supply air too warm (fault 101) on one unit of each company's first agent: a minute in, for ten minutes. */
+const OPENING_FAULT = { code: 101, afterMs: 60_000, minutes: 10 };
+
+/**
+ * A demo should show the console noticing trouble soon after `npm start`, not after a random wait of hours: the
+ * first unit of each company's first agent develops a fault a minute in, which the demo's rules open a problem for
+ * within the next two and resolve after it ends.
+ */
+function scheduleOpeningFaults(
+  agents: readonly DemoAgentRef[],
+  simulations: ReadonlyMap<number, UnitSimulation>,
+  now: number,
+): void {
+  const companies = new Set<number>();
+  for (const agent of agents) {
+    const unit = agent.units[0];
+    if (!unit || companies.has(agent.companyId)) continue;
+    companies.add(agent.companyId);
+    simulations
+      .get(unit.assetId)
+      ?.scheduleFault(OPENING_FAULT.code, now + OPENING_FAULT.afterMs, OPENING_FAULT.minutes);
+  }
+}

@@ -70,6 +70,8 @@ export interface UnitSimulation {
    * (status OVERRIDDEN, override USER) until its duration ends. Answers why it refused, or null when applied.
    */
   apply(command: UnitCommand, now: number): string | null;
+  /** Starts a fault of `code` at `at` for `minutes` (unless one is active then): a demo's first minutes show one. */
+  scheduleFault(code: number, at: number, minutes: number): void;
 }
 
 function gaussian(random: () => number): number {
@@ -107,6 +109,7 @@ export function createUnitSimulation(
   const phase = random() * 2 * Math.PI;
   let bootAt = start - random() * 40 * 86_400_000;
   let fault: { code: number; until: number } | null = null;
+  let scheduled: { code: number; at: number; minutes: number } | null = null;
   let silentUntil = 0;
   let last = start;
   /** Setpoints and modes an operator set: they replace the catalogue's value or normal state for good. */
@@ -128,6 +131,10 @@ export function createUnitSimulation(
     const hours = Math.max(0, now - last) / 3_600_000;
     last = now;
     if (fault && now >= fault.until) fault = null;
+    if (scheduled && now >= scheduled.at) {
+      fault ??= { code: scheduled.code, until: scheduled.at + scheduled.minutes * 60_000 };
+      scheduled = null;
+    }
     if (!fault && random() < FAULTS_PER_HOUR * hours) {
       const code = FAULT_CODES[Math.floor(random() * FAULT_CODES.length)] ?? 101;
       fault = { code, until: now + (5 + random() * 25) * 60_000 };
@@ -253,6 +260,9 @@ export function createUnitSimulation(
 
   return {
     apply,
+    scheduleFault(code, at, minutes) {
+      scheduled = { code, at, minutes };
+    },
     silent: (now) => now < silentUntil,
     sample(now, options = {}) {
       advance(now);
