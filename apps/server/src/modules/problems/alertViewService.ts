@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../platform/db/database.ts';
 import { alerts, detectedProblems, problemRuleDefinitions } from '../../platform/db/problemsSchema.ts';
 import { activeMaintenanceAssetIds } from '../maintenance/maintenanceCoverage.ts';
 import { visibleAssetIds } from '../metrics/metricsService.ts';
-import { toAlert, toDetectedProblem } from './problemPresenter.ts';
+import { presentProblems } from './problemAccess.ts';
+import { toAlert } from './problemPresenter.ts';
 
 export const DETECTED_PROBLEMS_READ = 'detectedProblems:read';
 /** Spec: the synthetic problem that holds an asset's alerts of no problem. */
@@ -58,7 +59,6 @@ export async function listAlertView(
 
   const problems = new Map<number, NonNullable<(typeof rows)[number]['problem']>>();
   for (const { problem } of rows) if (problem) problems.set(problem.detectedProblemId, problem);
-  const alertIdsOf = await problemAlertIds(db, [...problems.keys()]);
   const inMaintenance = await activeMaintenanceAssetIds(db, body.assetIds, new Date(now));
 
   const answerAlerts = rows.map(({ alert, rule, problem }) =>
@@ -68,33 +68,11 @@ export async function listAlertView(
   return {
     alerts: answerAlerts,
     detectedProblems: [
-      ...[...problems.values()].map((problem) =>
-        toDetectedProblem(
-          problem,
-          alertIdsOf.get(problem.detectedProblemId) ?? [],
-          inMaintenance.has(problem.assetId),
-        ),
-      ),
+      ...(await presentProblems(db, [...problems.values()], new Date(now))),
       ...uncategorizedProblems(uncategorized, inMaintenance),
     ],
     uncategorizedAlertIds: uncategorized.map((alert) => alert.kyotoEventDetailId),
   };
-}
-
-/** Every alert id of each problem (not only those in the window): the problem's own list. */
-async function problemAlertIds(db: DbOrTx, problemIds: readonly number[]): Promise<Map<number, number[]>> {
-  const byProblem = new Map<number, number[]>();
-  if (problemIds.length === 0) return byProblem;
-  const rows = await db
-    .select({ alertId: alerts.alertId, problemId: alerts.detectedProblemId })
-    .from(alerts)
-    .where(inArray(alerts.detectedProblemId, [...problemIds]))
-    .orderBy(alerts.alertId);
-  for (const { alertId, problemId } of rows) {
-    if (problemId === null) continue;
-    byProblem.set(problemId, [...(byProblem.get(problemId) ?? []), alertId]);
-  }
-  return byProblem;
 }
 
 /** Spec: alerts of no problem, per asset, as a synthetic problem with a negative id (minus the asset id). */
