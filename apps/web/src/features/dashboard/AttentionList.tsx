@@ -55,7 +55,7 @@ export function AttentionList({ rows, only, asOf, timeZone }: AttentionListProps
   const shown = rows.slice(0, ATTENTION_ROWS_SHOWN);
   return (
     <>
-      <Table.ScrollContainer minWidth={340}>
+      <Table.ScrollContainer minWidth={300}>
         <Table aria-label="Units that need attention" verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -68,7 +68,13 @@ export function AttentionList({ rows, only, asOf, timeZone }: AttentionListProps
             {shown.map((row) => (
               <Table.Tr key={row.assetId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/user/devices/${row.assetId}/liveView`} size="sm" fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={`/user/devices/${row.assetId}/liveView`}
+                    size="sm"
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {row.name}
                   </Anchor>
                   {/* Where it stands, under its name: a phone has no room for a column of its own. */}
@@ -77,8 +83,12 @@ export function AttentionList({ rows, only, asOf, timeZone }: AttentionListProps
                   </Text>
                 </Table.Td>
                 <Table.Td>
+                  {/* On a phone the state may take two lines rather than be cut to 'COMMU…'. */}
                   <Badge
                     radius="sm"
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
                     style={{
                       background: ASSET_HEALTH_COLOURS[row.health],
                       color: ASSET_HEALTH_TEXT_COLOURS[row.health],
