@@ -229,12 +229,12 @@ const silentBus: TelemetryBus = {
   close: () => Promise.resolve(),
 };
 
-/** Supply air too warm (fault 101) on one unit of each company's first agent: a minute in, for ten minutes. */
-const OPENING_FAULT = { code: 101, afterMs: 60_000, minutes: 10 };
+/** Supply air too warm (fault 101) on one unit of each company's first agent: half a minute in, for ten minutes. */
+const OPENING_FAULT = { code: 101, afterMs: 30_000, minutes: 10 };
 
 /**
  * A demo should show the console noticing trouble soon after `npm start`, not after a random wait of hours: the
- * first unit of each company's first agent develops a fault a minute in, which the demo's rules open a problem for
+ * first unit of each company's first agent develops a fault half a minute in, which the demo's rules open a problem for
  * within the next two and resolve after it ends.
  */
 function scheduleOpeningFaults(

@@ -149,7 +149,9 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
         target.assets.map((asset) => asset.assetId),
       ]),
     );
-    changes.resolved.push(...(await db.transaction((tx) => resolveUnwatched(tx, watched, new Date(started)))));
+    changes.resolved.push(
+      ...(await db.transaction((tx) => resolveUnwatched(tx, watched, new Date(started)))),
+    );
     changes.escalated.push(...(await escalateUnacknowledged(db, started, options.escalateAfterMs)));
     if (options.afterCycle) await options.afterCycle(changes, started);
     return {
@@ -197,6 +199,9 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
           logger.error({ err: error, ruleId }, 'problem rule evaluation on new readings failed');
         }
       }
+    }
+    if (changes.opened.length + changes.resolved.length > 0) {
+      logger.info({ ...changes, tick, rules: batch.length }, 'problem evaluation on new readings');
     }
     if (options.afterCycle) await options.afterCycle(changes, now());
     return changes;
