@@ -1,5 +1,5 @@
 import { ActionIcon, Divider, Group, Indicator, Popover, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useId } from '@mantine/hooks';
 import { IconBell, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@kelvin/contract';
@@ -31,6 +31,7 @@ export function NotificationBell({
   subscriber?: () => LiveMetricSubscriber;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const titleId = useId();
   const navigate = useNavigate();
   const permissions = useCurrentUser().data?.permissions;
   const unread = useUnreadCount(true);
@@ -61,6 +62,8 @@ export function NotificationBell({
       shadow="md"
       withinPortal
       trapFocus
+      // Above the product tour's spotlight and the toasts: it is opened on purpose, over whatever is showing.
+      zIndex={450}
     >
       <Popover.Target>
         <Indicator
@@ -78,9 +81,9 @@ export function NotificationBell({
           </Tooltip>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notification centre" role="dialog">
+      <Popover.Dropdown p={0} role="dialog" aria-labelledby={titleId}>
         <Group justify="space-between" px="sm" py="xs">
-          <Text fw={600} size="sm">
+          <Text fw={600} size="sm" id={titleId}>
             Notifications{count > 0 ? ` (${count} unread)` : ''}
           </Text>
           <Group gap={4}>

@@ -39,6 +39,8 @@ function NotificationItem({
       px="sm"
       py={8}
       data-unread={unread || undefined}
+      // Unread ones stand out by more than their weight: a tint the eye finds when scanning the list.
+      bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       {/* The level's colour, named in words under the title for those who do not tell colours apart. */}

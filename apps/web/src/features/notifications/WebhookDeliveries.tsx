@@ -28,10 +28,17 @@ const KIND_LABELS: Readonly<Record<WebhookDelivery['kind'], string>> = {
   TEST: 'Test',
 };
 
+/** Delivered when, tried again when, or given up. */
+function outcome(row: WebhookDelivery, at: (value: string | null) => string): string {
+  if (row.status === 'DELIVERED') return `Delivered ${at(row.deliveredAt)}`;
+  if (row.status === 'PENDING') return `Next attempt ${at(row.nextAttemptAt)}`;
+  return 'Given up';
+}
+
 function columns(timeZone: string): PagedTableColumn<WebhookDelivery>[] {
   const at = (value: string | null) => (value === null ? '—' : formatDateTime(Date.parse(value), timeZone));
   return [
-    { key: 'created', header: 'Queued', cell: (row) => at(row.createdAt), width: 170 },
+    { key: 'created', header: 'Queued', cell: (row) => at(row.createdAt), width: 180 },
     {
       key: 'kind',
       header: 'Event',
@@ -48,7 +55,7 @@ function columns(timeZone: string): PagedTableColumn<WebhookDelivery>[] {
       key: 'status',
       header: 'Status',
       cell: (row) => <DeliveryStatusBadge status={row.status} />,
-      width: 110,
+      width: 120,
     },
     { key: 'attempts', header: 'Attempts', cell: (row) => row.attemptCount, width: 90 },
     {
@@ -56,12 +63,7 @@ function columns(timeZone: string): PagedTableColumn<WebhookDelivery>[] {
       header: 'Last answer',
       cell: (row) => row.lastError ?? (row.lastStatusCode === null ? '—' : `Answered ${row.lastStatusCode}`),
     },
-    {
-      key: 'next',
-      header: 'Next attempt',
-      cell: (row) => (row.status === 'DELIVERED' ? at(row.deliveredAt) : at(row.nextAttemptAt)),
-      width: 170,
-    },
+    { key: 'outcome', header: 'Outcome', cell: (row) => outcome(row, at), width: 230 },
   ];
 }
 

@@ -111,8 +111,17 @@ export function WebhookForm({
           value={draft.url}
           maxLength={WEBHOOK_URL_MAX}
           error={errors.url}
-          onChange={(event) => setDraft({ ...draft, url: event.currentTarget.value })}
-          onBlur={() => setErrors((current) => ({ ...current, url: check(draft).url }))}
+          onChange={(event) => {
+            const next = { ...draft, url: event.currentTarget.value };
+            setDraft(next);
+            // A shown problem goes as soon as it is fixed, while typing: clearing it on blur would move the
+            // buttons under the pointer that is about to press one.
+            if (errors.url) setErrors((current) => ({ ...current, url: check(next).url }));
+          }}
+          onBlur={() => {
+            const problem = check(draft).url;
+            if (problem && draft.url.trim() !== '') setErrors((current) => ({ ...current, url: problem }));
+          }}
           inputMode="url"
           autoComplete="off"
         />

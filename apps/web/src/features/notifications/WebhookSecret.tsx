@@ -27,7 +27,7 @@ export function WebhookSecret({ secret, onClose }: { secret: string; onClose: ()
         <Button onClick={onClose}>Done</Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Lost it? Replace the secret from the webhook’s edit dialog; the old one stops signing at once.
+        Lost it? Replace the secret with the webhook’s key button; the old one stops signing at once.
       </Text>
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconList, IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import type { Webhook } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
@@ -75,12 +76,9 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
     <Paper withBorder p="sm" component="li" aria-label={webhook.name}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600}>{webhook.name}</Text>
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {webhook.url}
-            </Text>
-          </Stack>
+          <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {webhook.name}
+          </Text>
           <Switch
             label="Enabled"
             checked={webhook.enabled}
@@ -93,6 +91,10 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
             }
           />
         </Group>
+        {/* A line of its own, so that a long URL breaks across the card's width, not beside the switch. */}
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {webhook.url}
+        </Text>
         <Group gap={6}>
           {webhook.levels.map((level) => (
             <Badge
@@ -176,6 +178,8 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
 export function WebhooksCard({ companyId, companyName }: { companyId: number; companyName: string }) {
   const webhooks = useWebhooks(companyId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // On a phone a dialog takes the screen: the deliveries read as cards, the form's fields at full width.
+  const phone = useMediaQuery('(max-width: 48em)');
   const close = () => setDialog(null);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="webhooks-title">
@@ -216,7 +220,8 @@ export function WebhooksCard({ companyId, companyName }: { companyId: number; co
         opened={dialog !== null}
         onClose={close}
         title={dialogTitle(dialog)}
-        size={dialog?.kind === 'deliveries' ? 'xl' : 'lg'}
+        size={dialog?.kind === 'deliveries' ? 1040 : 'lg'}
+        fullScreen={phone}
       >
         {dialog?.kind === 'form' && (
           <WebhookForm
