@@ -1,18 +1,12 @@
-import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import { nextAlertStep, type Level } from '@kelvin/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { nextAlertStep } from '@kelvin/domain';
 import type { Tx } from '../../../platform/db/database.ts';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
 import { asLevel, type AlertRow } from '../problemPresenter.ts';
 import { anyId, resolveAlerts, updateAlerts, type AlertUpdate } from './alertBatches.ts';
+import { openAlerts, type AlertOpening } from './problemOpening.ts';
 import type { RuleTarget } from './ruleTargets.ts';
 import type { AssetVerdict } from './windowReader.ts';
-
-/**
- * A problem closed less than this long ago reopens when its key breaches again, instead of a new problem being
- * opened: the spec's active alert interval (PT10M). A unit that keeps tripping the same rule is one problem to
- * acknowledge, not a storm of them.
- */
-export const PROBLEM_REOPEN_MS = 10 * 60_000;
 
 export interface ProblemChanges {
   opened: number[];
@@ -65,6 +59,7 @@ export async function applyVerdicts(
   const openByAsset = new Map(active.map((row) => [row.assetId, row]));
   const updates: AlertUpdate[] = [];
   const resolving: number[] = [];
+  const openings: AlertOpening[] = [];
 
   for (const { assetId, verdict, metricIds, metricAlias } of verdicts) {
     const open = openByAsset.get(assetId) ?? null;
@@ -72,26 +67,7 @@ export async function applyVerdicts(
     const companyId = companyOf.get(assetId);
     if (companyId === undefined) continue;
     if (step.action === 'OPEN') {
-      const problem = await openProblemFor(tx, target, assetId, companyId, step.level, at);
-      if (problem.isNew) changes.opened.push(problem.id);
-      await tx
-        .insert(alerts)
-        .values({
-          companyId,
-          assetId,
-          problemRuleDefinitionId: ruleId,
-          detectedProblemId: problem.id,
-          type: alertTypeOf(target),
-          level: step.level,
-          metricIds,
-          metricAlias,
-          firstEventAt: at,
-          lastEventAt: at,
-          firstEventValue: step.value,
-          lastEventValue: step.value,
-          evaluatedAt: at,
-        })
-        .onConflictDoNothing();
+      openings.push({ assetId, companyId, level: step.level, value: step.value, metricIds, metricAlias });
     } else if (step.action === 'UPDATE' && open) {
       updates.push({
         alertId: open.alertId,
@@ -106,6 +82,7 @@ export async function applyVerdicts(
       resolving.push(open.alertId);
     }
   }
+  changes.opened.push(...(await openAlerts(tx, target, alertTypeOf(target), openings, at)));
   await updateAlerts(tx, updates, at);
   changes.resolved.push(...(await resolveAlerts(tx, resolving, at)));
   await countEvaluations(tx, ruleId, verdicts, at);
@@ -120,76 +97,6 @@ function stateOf(row: AlertRow) {
     breaching: row.breaching,
     evaluatedAt: row.evaluatedAt.getTime(),
   };
-}
-
-/**
- * The open problem of the key: the one open now, else one closed within PROBLEM_REOPEN_MS (reopened), else a new
- * one. `isNew` only for a new problem: a reopened one was announced already.
- */
-async function openProblemFor(
-  tx: Tx,
-  target: RuleTarget,
-  assetId: number,
-  companyId: number,
-  level: Level,
-  at: Date,
-): Promise<{ id: number; isNew: boolean }> {
-  const ruleId = target.rule.problemRuleDefinitionId;
-  const key = and(
-    eq(detectedProblems.problemRuleDefinitionId, ruleId),
-    eq(detectedProblems.assetId, assetId),
-    eq(detectedProblems.groupingKey, ''),
-  );
-  const [open] = await tx
-    .select({ id: detectedProblems.detectedProblemId })
-    .from(detectedProblems)
-    .where(and(key, isNull(detectedProblems.closedAt)));
-  if (open) return { id: open.id, isNew: false };
-  const [recent] = await tx
-    .select({ id: detectedProblems.detectedProblemId })
-    .from(detectedProblems)
-    .where(
-      and(
-        key,
-        isNotNull(detectedProblems.closedAt),
-        gte(detectedProblems.closedAt, new Date(at.getTime() - PROBLEM_REOPEN_MS)),
-      ),
-    )
-    .orderBy(desc(detectedProblems.closedAt))
-    .limit(1);
-  if (recent) {
-    await tx
-      .update(detectedProblems)
-      .set({ closedAt: null, updatedAt: at, lastEventAt: at, level })
-      .where(eq(detectedProblems.detectedProblemId, recent.id));
-    return { id: recent.id, isNew: false };
-  }
-  const [created] = await tx
-    .insert(detectedProblems)
-    .values({
-      companyId,
-      assetId,
-      problemRuleDefinitionId: ruleId,
-      kind: 'SYSTEM',
-      name: target.rule.name,
-      description: target.rule.description,
-      level,
-      tags: target.rule.tags,
-      createdAt: at,
-      updatedAt: at,
-      firstEventAt: at,
-      lastEventAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: detectedProblems.detectedProblemId });
-  if (created) return { id: created.id, isNew: true };
-  // Another evaluation opened it between the read and the insert.
-  const [raced] = await tx
-    .select({ id: detectedProblems.detectedProblemId })
-    .from(detectedProblems)
-    .where(and(key, isNull(detectedProblems.closedAt)));
-  if (!raced) throw new Error(`No open problem for rule ${ruleId} on asset ${assetId}`);
-  return { id: raced.id, isNew: false };
 }
 
 /**

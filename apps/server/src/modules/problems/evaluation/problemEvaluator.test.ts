@@ -125,6 +125,50 @@ describe.each(kinds)('problem evaluation of threshold rules on %s', (kind) => {
     expect(alert?.status).toBe('ACTIVE');
   });
 
+  it('reopens a problem that breaches again within ten minutes of closing, and opens a new one after', async () => {
+    const { unitA1 } = kit.fleet.ids;
+    const returnAir = 'temperature.returnAir';
+    await kit.addRule({
+      name: 'Return air hot',
+      condition: {
+        kind: 'THRESHOLD',
+        metricAlias: returnAir,
+        aggregation: 'MAX',
+        limits: { source: 'FIXED', above: 40, below: null },
+      },
+      timeWindow: 'PT1M',
+      recoveryDuration: 'PT1M',
+      assetIds: [unitA1],
+    });
+    const evaluator = kit.evaluator();
+    const runAt = async (minutes: number) => {
+      kit.clock.now = T0 + minutes * MINUTE;
+      return evaluator.runCycle();
+    };
+    // Hot for a minute, cool until minute 5, hot again, cool, then hot again 15 minutes after the second closed.
+    await kit.readings(unitA1, returnAir, T0 - MINUTE, T0, 45);
+    await kit.readings(unitA1, returnAir, T0, T0 + 5 * MINUTE, 30);
+    await kit.readings(unitA1, returnAir, T0 + 5 * MINUTE, T0 + 6 * MINUTE, 45);
+    await kit.readings(unitA1, returnAir, T0 + 6 * MINUTE, T0 + 24 * MINUTE, 30);
+    await kit.readings(unitA1, returnAir, T0 + 24 * MINUTE, T0 + 25 * MINUTE, 45);
+    const opened = (await runAt(0)).opened;
+    expect(opened).toHaveLength(1);
+    expect((await runAt(3)).resolved).toEqual(opened);
+    // Again within ten minutes: the same problem reopens, announced once only.
+    expect((await runAt(5.5)).opened).toEqual([]);
+    let problems = await problemRows();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.closedAt).toBeNull();
+    expect(await alertRows()).toHaveLength(2);
+    expect((await runAt(8)).resolved).toEqual(opened);
+    // Fifteen minutes later: a new problem.
+    const later = (await runAt(24.5)).opened;
+    expect(later).toHaveLength(1);
+    expect(later).not.toEqual(opened);
+    problems = await problemRows();
+    expect(problems).toHaveLength(2);
+  });
+
   it('resolves the alerts of a rule that no longer watches the asset, and closes their problems', async () => {
     const { unitA1 } = kit.fleet.ids;
     await kit.addRule({ ...thresholdRule, assetIds: [unitA1] });
