@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, eq, gte, or } from 'drizzle-orm';
 import type { HealthAlert } from '@kelvin/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { alerts } from '../../platform/db/problemsSchema.ts';
+import { anyId } from './evaluation/alertBatches.ts';
 
 /**
  * The alerts that colour each asset's health: the active ones, and those resolved within the active interval
@@ -21,7 +22,7 @@ export async function healthAlertsOf(
     .from(alerts)
     .where(
       and(
-        inArray(alerts.assetId, [...assetIds]),
+        anyId(alerts.assetId, assetIds),
         or(eq(alerts.status, 'ACTIVE'), gte(alerts.resolvedAt, new Date(now - activeIntervalMs))),
       ),
     );
