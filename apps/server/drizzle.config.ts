@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/platform/db/schema.ts', './src/platform/db/problemsSchema.ts'],
+  schema: [
+    './src/platform/db/schema.ts',
+    './src/platform/db/maintenanceSchema.ts',
+    './src/platform/db/problemsSchema.ts',
+  ],
   out: './drizzle',
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceWindowState, toZonedLocal } from '@kelvin/domain';
 import { activeMaintenanceAssetIds } from '../modules/maintenance/maintenanceCoverage.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
-import { assetMaintenanceWindows, assets } from '../platform/db/schema.ts';
+import { assetMaintenanceWindows } from '../platform/db/maintenanceSchema.ts';
+import { assets } from '../platform/db/schema.ts';
 import { seedDemo } from './seedDemo.ts';
 
 describe('demo maintenance windows', () => {

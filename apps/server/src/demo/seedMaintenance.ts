@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { fromZonedLocal, toZonedLocal } from '@kelvin/domain';
 import { recordEvent } from '../modules/events/recordEvent.ts';
 import type { Tx } from '../platform/db/database.ts';
-import { assetMaintenanceWindows, assets } from '../platform/db/schema.ts';
+import { assetMaintenanceWindows } from '../platform/db/maintenanceSchema.ts';
+import { assets } from '../platform/db/schema.ts';
 
 const DAY = 86_400_000;
 

@@ -18,13 +18,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { MaintenanceWindowState, PageableQuery } from '@kelvin/contract';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import {
-  assetMaintenanceWindows as windows,
-  assetProperties,
-  assets,
-  assetTypes,
-  users,
-} from '../../platform/db/schema.ts';
+import { assetMaintenanceWindows as windows } from '../../platform/db/maintenanceSchema.ts';
+import { assetProperties, assets, assetTypes, users } from '../../platform/db/schema.ts';
 
 export type WindowRow = typeof windows.$inferSelect;
 export type WindowInsert = typeof windows.$inferInsert;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { maintenanceWindowsEndpoints, maintenanceWindowSchema } from '@kelvin/contract';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { assetMaintenanceWindows, events } from '../../platform/db/schema.ts';
+import { assetMaintenanceWindows } from '../../platform/db/maintenanceSchema.ts';
+import { events } from '../../platform/db/schema.ts';
 import type { TestServer } from '../../testing/testServer.ts';
 import { apiAs, type ApiAnswer, type AssetFleet } from '../assets/assetsTestFixture.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceWindowSchema } from '@kelvin/contract';
-import { assetMaintenanceWindows } from '../../platform/db/schema.ts';
+import { assetMaintenanceWindows } from '../../platform/db/maintenanceSchema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import {

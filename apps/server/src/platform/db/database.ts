@@ -7,10 +7,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import * as maintenanceSchema from './maintenanceSchema.ts';
 import * as problemsSchema from './problemsSchema.ts';
 import * as tables from './schema.ts';
 
-const schema = { ...tables, ...problemsSchema };
+const schema = { ...tables, ...maintenanceSchema, ...problemsSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories take `Db | Tx` so that a service can group writes. */
