@@ -6,6 +6,7 @@ export default defineConfig({
     './src/platform/db/schema.ts',
     './src/platform/db/maintenanceSchema.ts',
     './src/platform/db/problemsSchema.ts',
+    './src/platform/db/ticketsSchema.ts',
   ],
   out: './drizzle',
 });

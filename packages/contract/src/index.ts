@@ -42,6 +42,7 @@ export * from './problemRules.ts';
 export * from './thresholds.ts';
 export * from './maintenanceWindows.ts';
 export * from './notifications.ts';
+export * from './tickets.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {

@@ -10,8 +10,9 @@ import pg from 'pg';
 import * as maintenanceSchema from './maintenanceSchema.ts';
 import * as problemsSchema from './problemsSchema.ts';
 import * as tables from './schema.ts';
+import * as ticketsSchema from './ticketsSchema.ts';
 
-const schema = { ...tables, ...maintenanceSchema, ...problemsSchema };
+const schema = { ...tables, ...maintenanceSchema, ...problemsSchema, ...ticketsSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repositories take `Db | Tx` so that a service can group writes. */

@@ -149,7 +149,7 @@ export const detectedProblems = pgTable(
       .notNull()
       .references(() => problemRuleDefinitions.problemRuleDefinitionId),
     groupingKey: text('grouping_key').notNull().default(''),
-    /** Filled by the tickets issue. */
+    /** The ticket it was moved to (detectedProblems.moveToNewTicket, moveToExistingTicket). */
     ticketId: integer('ticket_id'),
     kind: text('kind').notNull().default('SYSTEM'),
     name: text('name').notNull(),
@@ -182,6 +182,9 @@ export const detectedProblems = pgTable(
       .where(sql`${t.closedAt} IS NULL`),
     index('detected_problems_asset_idx').on(t.assetId, t.lastEventAt),
     index('detected_problems_company_idx').on(t.companyId, t.closedAt),
+    index('detected_problems_ticket_idx')
+      .on(t.ticketId)
+      .where(sql`${t.ticketId} IS NOT NULL`),
   ],
 );
 

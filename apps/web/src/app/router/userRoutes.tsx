@@ -17,6 +17,17 @@ const devices = {
   liveView: async () => (await import('../../features/liveView/LiveViewPage.tsx')).LiveViewPage,
 };
 
+const tickets = {
+  list: async () => (await import('../../features/tickets/list/TicketsListPage.tsx')).TicketsListPage,
+  assetTab: async () => (await import('../../features/tickets/list/AssetTicketsTab.tsx')).AssetTicketsTab,
+  layout: async () => (await import('../../features/tickets/details/TicketLayout.tsx')).TicketLayout,
+  details: async () =>
+    (await import('../../features/tickets/details/TicketDetailsPage.tsx')).TicketDetailsPage,
+  problems: async () =>
+    (await import('../../features/tickets/problems/TicketProblemsTab.tsx')).TicketProblemsTab,
+  timeEntries: async () => (await import('../../features/timeEntries/TimeEntriesPage.tsx')).TimeEntriesPage,
+};
+
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
 const problems = {
   all: async () => (await import('../../features/problems/ProblemsPage.tsx')).ProblemsPage,
@@ -33,7 +44,13 @@ const assetTabRoutes: RouteObject[] = [
       id: 'devicesAssets.hierarchy',
     }),
   },
-  { path: 'tickets', ...laterSection('Tickets', { id: 'devicesAssets.tickets' }) },
+  {
+    path: 'tickets',
+    ...lazySection('Tickets', tickets.assetTab, {
+      id: 'devicesAssets.tickets',
+      checks: sectionChecks.tickets,
+    }),
+  },
   {
     path: 'users',
     ...lazySection('Users', async () => (await devices.tabs()).DeviceUsersTab, { id: 'devicesAssets.users' }),
@@ -160,18 +177,18 @@ export const userRoutes: RouteObject[] = [
     path: 'tickets',
     ...sectionGroup('Tickets', { id: 'tickets', checks: sectionChecks.tickets }),
     children: [
-      { index: true, ...unavailableSection('Tickets', { id: 'ticketsList' }) },
-      { path: 'timeEntry', ...unavailableSection('Time entries', { id: 'ticketsTimeEntry' }) },
+      { index: true, ...lazySection('Tickets', tickets.list, { id: 'ticketsList' }) },
+      { path: 'timeEntry', ...lazySection('Time entries', tickets.timeEntries, { id: 'ticketsTimeEntry' }) },
       { path: 'formExplorer', ...unavailableSection('Form explorer', { id: 'ticketsFormExplorer' }) },
       {
         path: ':ticketId',
-        ...sectionGroup('Ticket', { id: 'ticket' }),
+        ...lazySection('Ticket', tickets.layout, { id: 'ticket' }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...unavailableSection('Ticket details', { id: 'ticketDetails' }) },
+          { path: 'details', ...lazySection('Ticket details', tickets.details, { id: 'ticketDetails' }) },
           {
             path: 'problems',
-            ...unavailableSection('Ticket problems', {
+            ...lazySection('Ticket problems', tickets.problems, {
               id: 'ticketProblems',
               checks: sectionChecks.ticketProblems,
             }),

@@ -1,0 +1,13 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+/** Placeholder while the screen is built (issue 13). */
+export function TimeEntriesPage() {
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Time entries
+      </Title>
+      <Text c="dimmed">This screen is being built.</Text>
+    </Stack>
+  );
+}
