@@ -10,3 +10,4 @@ export * from './diagnose/index.ts';
 export * from './time/isoDuration.ts';
 export * from './maintenance/index.ts';
 export * from './problems/index.ts';
+export * from './tickets/index.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -265,8 +266,9 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * A user's notification centre: one row per user and problem change. The unique key is what makes a repeated
- * evaluation unable to notify anyone twice of the same change.
+ * A user's notification centre: one row per user and problem change, or per user and ticket change (the audit
+ * event that recorded it). The unique keys are what make a repeated evaluation, or a ticket change read twice,
+ * unable to notify anyone twice of the same change.
  */
 export const notifications = pgTable(
   'notifications',
@@ -278,12 +280,13 @@ export const notifications = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.companyId),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.assetId),
-    detectedProblemId: integer('detected_problem_id')
-      .notNull()
-      .references(() => detectedProblems.detectedProblemId),
+    /** The problem's asset; null for a ticket's notification. */
+    assetId: integer('asset_id').references(() => assets.assetId),
+    /** Set for a problem's notification. */
+    detectedProblemId: integer('detected_problem_id').references(() => detectedProblems.detectedProblemId),
+    /** Set for a ticket's notification, with the audit event that recorded the change. */
+    ticketId: integer('ticket_id'),
+    eventId: bigint('event_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     level: text('level').notNull(),
     title: text('title').notNull(),
@@ -293,6 +296,7 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_user_problem_kind_key').on(t.userId, t.detectedProblemId, t.kind),
+    uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx')
       .on(t.userId)
@@ -333,8 +337,11 @@ export const webhookDeliveries = pgTable(
     webhookId: integer('webhook_id')
       .notNull()
       .references(() => companyWebhooks.webhookId, { onDelete: 'cascade' }),
-    /** Null for a test delivery. */
+    /** Null for a test delivery and a ticket's. */
     detectedProblemId: integer('detected_problem_id').references(() => detectedProblems.detectedProblemId),
+    /** A ticket change's delivery: the ticket and the audit event that recorded the change. */
+    ticketId: integer('ticket_id'),
+    eventId: bigint('event_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('PENDING'),
     attemptCount: integer('attempt_count').notNull().default(0),
@@ -351,6 +358,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_problem_kind_key').on(t.webhookId, t.detectedProblemId, t.kind),
+    uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.eventId),
     index('webhook_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'PENDING'`),
