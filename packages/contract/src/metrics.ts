@@ -33,7 +33,8 @@ export const metricEnumSchema = z.object({
 export const coreEnumSchema = z.object({
   coreEnumId: z.number().int(),
   enumName: z.string(),
-  values: z.array(z.object({ key: z.string(), value: z.number().int() })),
+  /** label: the key as a user reads it ('inProgress' → 'In progress'), from the domain's enum labels. */
+  values: z.array(z.object({ key: z.string(), value: z.number().int(), label: z.string() })),
 });
 
 export const metricValueMetadataSchema = z.object({

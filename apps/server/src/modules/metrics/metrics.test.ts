@@ -152,7 +152,7 @@ describe.each(kinds)('metrics and time-series queries on %s', (kind) => {
       .array(coreEnumSchema)
       .parse((await api(fleet.users.operatorA, 'GET', '/coreEnums?enumName=ticketSeverity')).body);
     expect(core).toHaveLength(1);
-    expect(core[0]?.values[0]).toEqual({ key: 'normal', value: 0 });
+    expect(core[0]?.values[0]).toEqual({ key: 'normal', value: 0, label: 'Normal' });
     const map = await api(
       fleet.users.adminA,
       'GET',

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, and } from 'drizzle-orm';
 import { z } from 'zod';
+import { coreEnumLabel, isCoreEnumName } from '@kelvin/domain';
 import {
   coreEnumSchema,
   metricDisplayTypes,
@@ -22,7 +23,7 @@ const metadataSchema = z.record(z.string(), z.unknown());
 const actionsSchema = z.array(z.enum(['override', 'set']));
 const displayTypeSchema = z.enum(metricDisplayTypes);
 const valueTypeSchema = z.enum(metricValueTypes);
-const coreEnumValues = coreEnumSchema.shape.values;
+const coreEnumValues = z.array(coreEnumSchema.shape.values.element.omit({ label: true }));
 
 /** The catalogue, each enum metric with its value → label map inline (the console renders labels from it). */
 export async function listMetrics(db: DbOrTx, auth: AuthContext): Promise<Metric[]> {
@@ -85,7 +86,10 @@ export async function listCoreEnums(
   return rows.map((row) => ({
     coreEnumId: row.coreEnumId,
     enumName: row.enumName,
-    values: coreEnumValues.parse(row.values),
+    values: coreEnumValues.parse(row.values).map((entry) => ({
+      ...entry,
+      label: coreEnumLabel(entry.key, isCoreEnumName(row.enumName) ? row.enumName : undefined),
+    })),
   }));
 }
 
