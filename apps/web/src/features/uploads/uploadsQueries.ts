@@ -1,22 +1,41 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type FileAttachmentStatus } from '@kelvin/contract';
+import { contract, fileAttachmentStatuses, type FileAttachmentStatus } from '@kelvin/contract';
 import { apiCall } from '../../shared/api/index.ts';
+import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 import { UPLOADS_PAGE_SIZE, UPLOADS_POLL_MS, isFinalStatus } from './uploadFormat.ts';
 
 export const uploadsKey = ['fileAttachments'] as const;
 
-/** One server page of uploads; polls while any row on it is still on its way to INGESTED or ERROR. */
-export function useUploads(pageNumber: number, statuses: readonly FileAttachmentStatus[]) {
+const EMPTY_PAGE = { content: [], pageable: { totalSize: 0, pageSize: UPLOADS_PAGE_SIZE, pageNumber: 0 } };
+
+/**
+ * One server page of uploads with the chosen statuses (every status: no filter; none: no rows, without asking),
+ * sorted as the grid says (none: the server's newest first); polls while any row on it is still on its way to
+ * INGESTED or ERROR.
+ */
+export function useUploads(
+  pageNumber: number,
+  statuses: readonly FileAttachmentStatus[],
+  sort: PagedTableSort | undefined,
+) {
+  const all = fileAttachmentStatuses.every((status) => statuses.includes(status));
   return useQuery({
-    queryKey: [...uploadsKey, 'list', pageNumber, [...statuses].sort()],
+    queryKey: [...uploadsKey, 'list', pageNumber, all ? 'all' : [...statuses].sort(), sort ?? null],
     queryFn: ({ signal }) =>
-      apiCall(contract.fileAttachmentsList, {
-        body: {
-          filter: statuses.length > 0 ? { statuses: [...statuses] } : {},
-          pageableQuery: { type: 'PAGED', pageSize: UPLOADS_PAGE_SIZE, pageNumber, sort: [] },
-        },
-        signal,
-      }),
+      statuses.length === 0
+        ? Promise.resolve(EMPTY_PAGE)
+        : apiCall(contract.fileAttachmentsList, {
+            body: {
+              filter: all ? {} : { statuses: [...statuses] },
+              pageableQuery: {
+                type: 'PAGED',
+                pageSize: UPLOADS_PAGE_SIZE,
+                pageNumber,
+                sort: sort ? [sort] : [],
+              },
+            },
+            signal,
+          }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.content.some((row) => !isFinalStatus(row.status)) ? UPLOADS_POLL_MS : false,

@@ -1,16 +1,32 @@
 import type { ReactNode } from 'react';
 import { Box, Group, LoadingOverlay, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import {
+  ariaSort,
+  CardsToolbar,
+  ColumnsMenu,
+  HeaderCell,
+  type HeaderColumn,
+  type PagedTableSort,
+} from './pagedTableHeader.tsx';
 
-export interface PagedTableColumn<Row> {
+export type { PagedTableSort } from './pagedTableHeader.tsx';
+export type { SetFilterDef, SetFilterOption } from './SetFilter.tsx';
+
+export interface PagedTableColumn<Row> extends HeaderColumn {
   /** Unique within the table. */
   key: string;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   /** Fixed width of the column (CSS), e.g. 120 or '30%'. */
   width?: number | string;
-  /** How the server sorts the rows by this column, said to screen readers on the header (aria-sort). */
+  /**
+   * How the server sorts the rows by this column, said to screen readers on the header (aria-sort), for a column
+   * that draws its own sort control; a column with sortProperty gets it from the table's sort.
+   */
   sorted?: 'ascending' | 'descending' | 'none';
+  /** False keeps the column out of the columns menu (e.g. the row's link or selection). */
+  hideable?: boolean;
 }
 
 export interface PagedTableProps<Row> {
@@ -38,9 +54,21 @@ export interface PagedTableProps<Row> {
    * so a phone reads a row without scrolling sideways. Left out: always a table.
    */
   cardsBelow?: string;
+  /** The server's sort; columns with a sortProperty then sort by a press on their header. */
+  sort?: PagedTableSort;
+  onSortChange?: (sort: PagedTableSort) => void;
+  /** Names the table's column choice in localStorage and shows the Columns menu; left out: every column, no menu. */
+  columnsKey?: string;
 }
 
 const PLACEHOLDER_ROWS = 3;
+
+/** Which rows a page shows, e.g. 'Showing 51–100 of 120': a count where the page already says how many in all. */
+export function pageRange(pageNumber: number, pageSize: number, totalSize: number): string {
+  if (totalSize === 0) return '';
+  const from = pageNumber * pageSize + 1;
+  return `Showing ${from}–${Math.min(totalSize, from + pageSize - 1)} of ${totalSize}`;
+}
 
 /**
  * The console's server-paged grid: one page of rows from the server, its count and the pager. Loading keeps the
@@ -48,10 +76,21 @@ const PLACEHOLDER_ROWS = 3;
  * Failures are the caller's (QueryError above the table), since what to retry is theirs.
  */
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
-  const { label, columns, rows, rowKey, totalSize, pageSize, pageNumber, onPageChange } = props;
+  const { label, rows, rowKey, totalSize, pageSize, pageNumber, onPageChange, sort, onSortChange } = props;
   const pages = totalSize === undefined ? 1 : Math.max(1, Math.ceil(totalSize / pageSize));
   const cards = useMediaQuery(props.cardsBelow ? `(max-width: ${props.cardsBelow})` : '(max-width: 0px)');
-  if (rows !== undefined && rows.length === 0 && !props.fetching) {
+  const [hiddenKeys, setHiddenKeys] = useLocalStorage<string[]>({
+    key: `kelvin.columns.${props.columnsKey ?? ''}`,
+    defaultValue: [],
+    getInitialValueInEffect: false,
+  });
+  const hidden = new Set(props.columnsKey ? hiddenKeys : []);
+  const columns = props.columns.filter((column) => column.hideable === false || !hidden.has(column.key));
+  const hideable = props.columns.filter((column) => column.hideable !== false);
+  const empty = rows !== undefined && rows.length === 0 && !props.fetching;
+  // A table whose headers filter keeps them when nothing matches, or the filter could not be undone.
+  const headersMatter = props.columns.some((column) => column.filter);
+  if (empty && !headersMatter) {
     return (
       <Text c="dimmed" py="md">
         {props.empty}
@@ -67,7 +106,16 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         loaderProps={{ size: 'sm' }}
       />
       {cards ? (
-        <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />
+        <>
+          <CardsToolbar columns={columns} sort={sort} onSortChange={onSortChange} />
+          {empty ? (
+            <Text c="dimmed" py="md">
+              {props.empty}
+            </Text>
+          ) : (
+            <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />
+          )}
+        </>
       ) : (
         <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
           <Table
@@ -79,38 +127,57 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} w={column.width} aria-sort={column.sorted}>
-                    {column.header}
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    aria-sort={ariaSort(sort, column) ?? column.sorted}
+                  >
+                    <HeaderCell column={column} sort={sort} onSortChange={onSortChange} />
                   </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows === undefined
-                ? Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-                    <Table.Tr key={`placeholder-${index}`}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key}>
-                          <Skeleton height={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                : rows.map((row) => (
-                    <Table.Tr key={rowKey(row)}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+              {rows === undefined ? (
+                Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+                  <Table.Tr key={`placeholder-${index}`}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              ) : empty ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" py="sm">
+                      {props.empty}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
       <Group justify="space-between" mt="xs" gap="xs">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {totalSize === undefined ? '' : (props.countLabel?.(totalSize) ?? `${totalSize} rows`)}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {totalSize === undefined ? '' : (props.countLabel?.(totalSize) ?? `${totalSize} rows`)}
+          </Text>
+          {props.columnsKey && !cards && (
+            <ColumnsMenu columns={hideable} hidden={hidden} onChange={(next) => setHiddenKeys([...next])} />
+          )}
+        </Group>
         {pages > 1 && (
           <Pagination
             size="sm"
