@@ -13,6 +13,7 @@ import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
 import { thresholdsEndpoints } from './thresholds.ts';
+import { ticketsEndpoints } from './tickets.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
 import { usersEndpoints } from './users.ts';
 import type { EndpointDef } from './endpoint.ts';
@@ -65,6 +66,7 @@ export const contract = {
   ...thresholdsEndpoints,
   ...maintenanceWindowsEndpoints,
   ...notificationsEndpoints,
+  ...ticketsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -30,6 +30,7 @@ import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts
 import { registerDeviceLogsRoutes } from '../modules/deviceLogs/deviceLogsRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
+import { registerTicketsRoutes } from '../modules/tickets/ticketsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -139,6 +140,7 @@ export async function buildApp({
   registerProblemRulesRoutes(context);
   registerThresholdsRoutes(context);
   registerMaintenanceRoutes(context);
+  registerTicketsRoutes(context);
   registerNotificationsRoutes(context, { relay: notificationRelay });
 
   if (serveWeb) await registerWebApp(app, config);

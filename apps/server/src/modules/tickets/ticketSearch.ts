@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { tickets } from '../../platform/db/ticketsSchema.ts';
 
 /** A search of more words than this is cut: each word is one more index probe. */
 export const MAX_SEARCH_WORDS = 8;
@@ -58,5 +59,5 @@ export function ticketSearchQuery(text: string): string | null {
 export function ticketSearchCondition(text: string | undefined): SQL | undefined {
   const query = text === undefined ? null : ticketSearchQuery(text);
   if (query === null) return undefined;
-  return sql`tickets.search @@ to_tsquery('simple', ${query})`;
+  return sql`${tickets.search} @@ to_tsquery('simple', ${query})`;
 }

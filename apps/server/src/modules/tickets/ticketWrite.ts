@@ -155,7 +155,7 @@ export async function createTicket(
       priorityEnumValue: ticket.priorityValue,
       typeEnumValue: ticket.typeValue,
       sourceEnumValue: ticket.sourceValue,
-      visibility,
+      ticketVisibility: visibility,
       assetIds,
       users: people,
     },
