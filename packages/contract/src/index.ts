@@ -8,6 +8,7 @@ import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { problemActionsEndpoints } from './problemActions.ts';
+import { problemTicketsEndpoints } from './problemTickets.ts';
 import { adHocRulesEndpoints, problemRulesEndpoints } from './problemRules.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
@@ -44,6 +45,7 @@ export * from './thresholds.ts';
 export * from './maintenanceWindows.ts';
 export * from './notifications.ts';
 export * from './tickets.ts';
+export * from './problemTickets.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -66,6 +68,7 @@ export const contract = {
   ...thresholdsEndpoints,
   ...maintenanceWindowsEndpoints,
   ...notificationsEndpoints,
+  ...problemTicketsEndpoints,
   ...ticketsEndpoints,
 } satisfies Record<string, EndpointDef>;
 

@@ -24,6 +24,7 @@ import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
 import { registerMetricsRoutes } from '../modules/metrics/metricsRoutes.ts';
 import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
+import { registerProblemTicketsRoutes } from '../modules/tickets/problemTicketsRoutes.ts';
 import { registerProblemRulesRoutes } from '../modules/problemRules/problemRulesRoutes.ts';
 import { registerThresholdsRoutes } from '../modules/thresholds/thresholdsRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   registerUploadsRoutes(context);
   registerSharedViewsRoutes(context);
   registerProblemsRoutes(context);
+  registerProblemTicketsRoutes(context);
   registerProblemRulesRoutes(context);
   registerThresholdsRoutes(context);
   registerMaintenanceRoutes(context);
