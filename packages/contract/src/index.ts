@@ -14,6 +14,7 @@ import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
 import { thresholdsEndpoints } from './thresholds.ts';
+import { timeEntriesEndpoints } from './timeEntries.ts';
 import { ticketsEndpoints } from './tickets.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
 import { usersEndpoints } from './users.ts';
@@ -45,6 +46,7 @@ export * from './thresholds.ts';
 export * from './maintenanceWindows.ts';
 export * from './notifications.ts';
 export * from './tickets.ts';
+export * from './timeEntries.ts';
 export * from './problemTickets.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
@@ -70,6 +72,7 @@ export const contract = {
   ...notificationsEndpoints,
   ...problemTicketsEndpoints,
   ...ticketsEndpoints,
+  ...timeEntriesEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -27,6 +27,7 @@ import { registerProblemsRoutes } from '../modules/problems/problemsRoutes.ts';
 import { registerProblemTicketsRoutes } from '../modules/tickets/problemTicketsRoutes.ts';
 import { registerProblemRulesRoutes } from '../modules/problemRules/problemRulesRoutes.ts';
 import { registerThresholdsRoutes } from '../modules/thresholds/thresholdsRoutes.ts';
+import { registerTimeEntriesRoutes } from '../modules/tickets/timeEntriesRoutes.ts';
 import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts';
 import { registerDeviceLogsRoutes } from '../modules/deviceLogs/deviceLogsRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({
   registerProblemTicketsRoutes(context);
   registerProblemRulesRoutes(context);
   registerThresholdsRoutes(context);
+  registerTimeEntriesRoutes(context);
   registerMaintenanceRoutes(context);
   registerTicketsRoutes(context);
   registerNotificationsRoutes(context, { relay: notificationRelay });
