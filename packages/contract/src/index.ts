@@ -13,6 +13,7 @@ import { adHocRulesEndpoints, problemRulesEndpoints } from './problemRules.ts';
 import { sharedViewsEndpoints } from './sharedViews.ts';
 import { systemEndpoints } from './system.ts';
 import { telemetryEndpoints } from './telemetry.ts';
+import { ticketCommentsEndpoints } from './ticketComments.ts';
 import { thresholdsEndpoints } from './thresholds.ts';
 import { timeEntriesEndpoints } from './timeEntries.ts';
 import { ticketsEndpoints } from './tickets.ts';
@@ -46,6 +47,7 @@ export * from './thresholds.ts';
 export * from './maintenanceWindows.ts';
 export * from './notifications.ts';
 export * from './tickets.ts';
+export * from './ticketComments.ts';
 export * from './timeEntries.ts';
 export * from './problemTickets.ts';
 
@@ -73,6 +75,7 @@ export const contract = {
   ...problemTicketsEndpoints,
   ...ticketsEndpoints,
   ...timeEntriesEndpoints,
+  ...ticketCommentsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -32,6 +32,7 @@ import { registerTelemetryRoutes } from '../modules/telemetry/telemetryRoutes.ts
 import { registerDeviceLogsRoutes } from '../modules/deviceLogs/deviceLogsRoutes.ts';
 import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
+import { registerTicketCommentsRoutes } from '../modules/tickets/ticketCommentsRoutes.ts';
 import { registerTicketsRoutes } from '../modules/tickets/ticketsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
@@ -146,6 +147,7 @@ export async function buildApp({
   registerMaintenanceRoutes(context);
   registerTicketsRoutes(context);
   registerNotificationsRoutes(context, { relay: notificationRelay });
+  registerTicketCommentsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

@@ -1,0 +1,148 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  ticketConsumableTypeSchema,
+  type BodyOf,
+  type TicketConsumable,
+  type contract,
+} from '@kelvin/contract';
+import type { AuthContext } from '../../http/authenticate.ts';
+import { notFound } from '../../http/httpError.ts';
+import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import { ticketConsumables } from '../../platform/db/ticketsSchema.ts';
+import { recordEvent } from '../events/recordEvent.ts';
+import { readableTicket, writableTicket, type TicketRow } from './ticketAccess.ts';
+import { touchTicket } from './ticketCommentsRepository.ts';
+
+type ConsumableRow = typeof ticketConsumables.$inferSelect;
+
+export const CONSUMABLE_NOT_FOUND = 'Consumable not found.';
+
+export function presentConsumable(row: ConsumableRow): TicketConsumable {
+  return {
+    ticketConsumableId: row.ticketConsumableId,
+    ticketId: row.ticketId,
+    type: ticketConsumableTypeSchema.parse(row.type),
+    itemId: row.itemId,
+    displayName: row.displayName,
+    quantity: row.quantity,
+    salesPrice: row.salesPrice,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every ticket asked for must be readable: one that is not is a 404, as if it did not exist. */
+export async function listConsumables(
+  db: Db,
+  auth: AuthContext,
+  ticketIds: readonly number[],
+): Promise<{ content: TicketConsumable[] }> {
+  const unique = [...new Set(ticketIds)];
+  for (const ticketId of unique) await readableTicket(db, auth, ticketId);
+  const rows = await db
+    .select()
+    .from(ticketConsumables)
+    .where(inArray(ticketConsumables.ticketId, unique))
+    .orderBy(asc(ticketConsumables.ticketId), asc(ticketConsumables.ticketConsumableId));
+  return { content: rows.map(presentConsumable) };
+}
+
+async function recordConsumableEvent(
+  tx: DbOrTx,
+  auth: AuthContext,
+  ticket: TicketRow,
+  name: string,
+  row: ConsumableRow,
+) {
+  await touchTicket(tx, ticket.ticketId);
+  await recordEvent(tx, {
+    name,
+    actorUserId: auth.user.userId,
+    companyId: ticket.companyId,
+    subjectType: 'ticket',
+    subjectId: ticket.ticketId,
+    data: {
+      ticketConsumableId: row.ticketConsumableId,
+      type: row.type,
+      displayName: row.displayName,
+      quantity: row.quantity,
+      salesPrice: row.salesPrice,
+    },
+  });
+}
+
+/** A consumable of a ticket the caller may change (frozen: 409); one they cannot read is a 404. */
+async function writableConsumable(tx: DbOrTx, auth: AuthContext, ticketConsumableId: number) {
+  const [row] = await tx
+    .select()
+    .from(ticketConsumables)
+    .where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
+  if (!row) throw notFound(CONSUMABLE_NOT_FOUND);
+  await readableTicket(tx, auth, row.ticketId).catch(() => {
+    throw notFound(CONSUMABLE_NOT_FOUND);
+  });
+  return { row, ticket: await writableTicket(tx, auth, row.ticketId) };
+}
+
+export function createConsumable(
+  db: Db,
+  auth: AuthContext,
+  body: BodyOf<typeof contract.ticketsConsumablesCreate>,
+): Promise<TicketConsumable> {
+  return db.transaction(async (tx) => {
+    const ticket = await writableTicket(tx, auth, body.ticketId);
+    const [row] = await tx
+      .insert(ticketConsumables)
+      .values({
+        ticketId: ticket.ticketId,
+        type: body.type,
+        itemId: body.itemId ?? null,
+        displayName: body.displayName,
+        quantity: body.quantity,
+        salesPrice: body.salesPrice,
+        createdBy: auth.user.userId,
+      })
+      .returning();
+    if (!row) throw new Error('consumable not inserted');
+    await recordConsumableEvent(tx, auth, ticket, 'tickets.consumables.create', row);
+    return presentConsumable(row);
+  });
+}
+
+export function updateConsumable(
+  db: Db,
+  auth: AuthContext,
+  body: BodyOf<typeof contract.ticketsConsumablesUpdate>,
+): Promise<TicketConsumable> {
+  return db.transaction(async (tx) => {
+    const { ticket } = await writableConsumable(tx, auth, body.ticketConsumableId);
+    const [row] = await tx
+      .update(ticketConsumables)
+      .set({
+        type: body.type,
+        itemId: body.itemId ?? null,
+        displayName: body.displayName,
+        quantity: body.quantity,
+        salesPrice: body.salesPrice,
+        updatedAt: new Date(),
+      })
+      .where(eq(ticketConsumables.ticketConsumableId, body.ticketConsumableId))
+      .returning();
+    if (!row) throw notFound(CONSUMABLE_NOT_FOUND);
+    await recordConsumableEvent(tx, auth, ticket, 'tickets.consumables.update', row);
+    return presentConsumable(row);
+  });
+}
+
+export function deleteConsumable(
+  db: Db,
+  auth: AuthContext,
+  ticketConsumableId: number,
+): Promise<{ ticketConsumableId: number }> {
+  return db.transaction(async (tx) => {
+    const { row, ticket } = await writableConsumable(tx, auth, ticketConsumableId);
+    await tx.delete(ticketConsumables).where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
+    await recordConsumableEvent(tx, auth, ticket, 'tickets.consumables.delete', row);
+    return { ticketConsumableId };
+  });
+}
