@@ -137,6 +137,19 @@ export const timeEntriesEndpoints = {
     }),
     output: z.undefined(),
   }),
+  timeEntriesFilterOptions: endpoint({
+    name: 'tickets.timeEntries.filterOptions',
+    method: 'POST',
+    path: '/tickets.timeEntries.filterOptions',
+    summary:
+      "What the time entries page's filters offer: the people, tickets and companies that have entries the caller may see (500 of each at most).",
+    auth: 'user',
+    output: z.object({
+      users: z.array(z.object({ userId: z.number().int(), name: z.string() })),
+      tickets: z.array(z.object({ ticketId: z.number().int(), title: z.string() })),
+      companies: z.array(z.object({ companyId: z.number().int(), name: z.string() })),
+    }),
+  }),
   ticketTimeEntries: endpoint({
     name: 'tickets.timeEntries.forTicket',
     method: 'GET',

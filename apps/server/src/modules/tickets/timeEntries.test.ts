@@ -322,6 +322,11 @@ describe('time entries', () => {
 
     expect((await api(users.noRolesA, 'POST', '/tickets.timeEntries.list', {})).status).toBe(403);
     expect((await api(users.noRolesA, 'GET', '/tickets/timeEntries')).status).toBe(403);
+    expect((await api(users.noRolesA, 'POST', '/tickets.timeEntries.filterOptions')).status).toBe(403);
+    const operatorOptions = contract.timeEntriesFilterOptions.output.parse(
+      (await api(users.operatorA, 'POST', '/tickets.timeEntries.filterOptions')).body,
+    );
+    expect(operatorOptions.tickets.map((one) => one.ticketId)).not.toContain(internalA);
   });
 
   it('refuses time on a frozen ticket (409), and changes to its entries', async () => {

@@ -206,3 +206,36 @@ export async function updateEntry(db: DbOrTx, timeEntryId: number, values: Entry
 export async function deleteEntry(db: DbOrTx, timeEntryId: number): Promise<void> {
   await db.delete(timeEntries).where(eq(timeEntries.timeEntryId, timeEntryId));
 }
+
+const OPTION_LIMIT = 500;
+
+/** The people, tickets and companies with entries the scope allows, for the list's filters. */
+export async function entryFilterOptions(db: DbOrTx, scope: EntryScope) {
+  const within = scopeCondition(scope);
+  const [people, ticketRows, companyRows] = await Promise.all([
+    db
+      .selectDistinct({ userId: users.userId, name: users.name })
+      .from(timeEntries)
+      .innerJoin(tickets, eq(tickets.ticketId, timeEntries.ticketId))
+      .innerJoin(users, eq(users.userId, timeEntries.userId))
+      .where(within)
+      .orderBy(users.name, users.userId)
+      .limit(OPTION_LIMIT),
+    db
+      .selectDistinct({ ticketId: tickets.ticketId, title: tickets.title })
+      .from(timeEntries)
+      .innerJoin(tickets, eq(tickets.ticketId, timeEntries.ticketId))
+      .where(within)
+      .orderBy(desc(tickets.ticketId))
+      .limit(OPTION_LIMIT),
+    db
+      .selectDistinct({ companyId: companies.companyId, name: companies.name })
+      .from(timeEntries)
+      .innerJoin(tickets, eq(tickets.ticketId, timeEntries.ticketId))
+      .innerJoin(companies, eq(companies.companyId, tickets.companyId))
+      .where(within)
+      .orderBy(companies.name, companies.companyId)
+      .limit(OPTION_LIMIT),
+  ]);
+  return { users: people, tickets: ticketRows, companies: companyRows };
+}

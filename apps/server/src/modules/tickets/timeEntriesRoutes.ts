@@ -7,6 +7,7 @@ import {
   listMyTimeEntries,
   listTicketTimeEntries,
   listTimeEntries,
+  timeEntryFilterOptions,
   updateTimeEntry,
 } from './timeEntriesService.ts';
 
@@ -18,6 +19,7 @@ export function registerTimeEntriesRoutes(context: RouteContext): void {
   context.route(contract.timeEntriesExport, ({ auth, body, reply }) =>
     exportTimeEntries(db, auth, body, reply),
   );
+  context.route(contract.timeEntriesFilterOptions, ({ auth }) => timeEntryFilterOptions(db, auth));
   context.route(contract.ticketTimeEntries, ({ auth, params }) => listTicketTimeEntries(db, auth, params.id));
   context.route(contract.timeEntriesCreate, ({ auth, body }) => createTimeEntry(db, auth, body));
   context.route(contract.timeEntriesUpdate, ({ auth, body }) => updateTimeEntry(db, auth, body));

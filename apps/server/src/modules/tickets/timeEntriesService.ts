@@ -24,6 +24,7 @@ import {
   deleteEntry,
   entriesOfTicket,
   entriesOfUser,
+  entryFilterOptions,
   findEntry,
   insertEntry,
   pageOfEntries,
@@ -262,4 +263,11 @@ export async function listTimeEntries(
     pageable: { totalSize: totals.entries, pageSize: pageable.pageSize, pageNumber: pageable.pageNumber },
     totals,
   };
+}
+
+export function timeEntryFilterOptions(
+  db: Db,
+  auth: AuthContext,
+): Promise<OutputOf<typeof contract.timeEntriesFilterOptions>> {
+  return entryFilterOptions(db, ticketVisibility(auth));
 }
