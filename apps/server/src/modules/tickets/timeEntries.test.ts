@@ -270,6 +270,14 @@ describe('time entries', () => {
       (await api(users.adminB, 'POST', '/tickets.timeEntries.list', {})).body,
     );
     expect(everything.content.map((one) => one.companyName)).toEqual(['Bravo Cloud']);
+    const options = contract.timeEntriesFilterOptions.output.parse(
+      (await api(users.adminB, 'POST', '/tickets.timeEntries.filterOptions')).body,
+    );
+    expect(options).toEqual({
+      users: [{ userId: users.adminB.userId, name: 'Bea Bravo' }],
+      tickets: [{ ticketId: ticketB, title: 'Bravo leak' }],
+      companies: [{ companyId: fixture.bravo.companyId, name: 'Bravo Cloud' }],
+    });
     expect(await entryCount()).toBe(before);
   });
 
