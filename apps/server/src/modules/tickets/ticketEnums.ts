@@ -23,8 +23,24 @@ const enumValuesSchema = z.array(z.object({ key: z.string(), value: z.number() }
 /** value → key of each ticket enum. */
 export type TicketEnums = Record<TicketEnumName, ReadonlyMap<number, string>>;
 
-/** Reads the ticket enums from core_enums (one small query: the table is the source of truth for keys). */
-export async function loadTicketEnums(db: DbOrTx): Promise<TicketEnums> {
+/**
+ * The ticket enums of a database, read once: core_enums is written by migrations only, and the list would pay
+ * one query a page for it otherwise. Writes validate against the same table.
+ */
+const cache = new WeakMap<DbOrTx, Promise<TicketEnums>>();
+
+export function loadTicketEnums(db: DbOrTx): Promise<TicketEnums> {
+  let enums = cache.get(db);
+  if (!enums) {
+    enums = readTicketEnums(db);
+    cache.set(db, enums);
+    enums.catch(() => cache.delete(db));
+  }
+  return enums;
+}
+
+/** Reads the ticket enums from core_enums (the table is the source of truth for keys). */
+async function readTicketEnums(db: DbOrTx): Promise<TicketEnums> {
   const rows = await db
     .select()
     .from(coreEnums)

@@ -1,4 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   TICKET_PAGE_SIZE,
   type BodyOf,
@@ -12,7 +13,7 @@ import { companies, users } from '../../platform/db/schema.ts';
 import { ticketAssets, ticketComments, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
 import { ticketVisibility } from './ticketAccess.ts';
 import { enumKey, loadTicketEnums } from './ticketEnums.ts';
-import { ticketListConditions, ticketOrderBy } from './ticketListQuery.ts';
+import { ticketCountsQuery, ticketListConditions, ticketOrderBy } from './ticketListQuery.ts';
 import { assetDisplayNames, billingStateOf, visibilityOf } from './ticketPresenter.ts';
 import { RELATION_OWNER, ticketStateOf } from './ticketRules.ts';
 
@@ -63,13 +64,27 @@ export async function listTickets(
     .orderBy(...orderBy)
     .limit(pageSize)
     .offset(pageNumber * pageSize);
-  // The count is skipped when the page shows the whole list (first page not full).
+  // No count when the first page holds the whole list; the kept totals when the filter allows; else a count.
   const totalSize =
     pageNumber === 0 && rows.length < pageSize
       ? rows.length
-      : ((await db.select({ n: count() }).from(tickets).where(where))[0]?.n ?? 0);
+      : await countTickets(db, visibility, body.filter, where);
   const content = await presentListRows(db, rows, visibility.externalOnly);
   return { content, pageable: { ...pageable, totalSize } };
+}
+
+const countRows = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) });
+
+async function countTickets(
+  db: DbOrTx,
+  visibility: ReturnType<typeof ticketVisibility>,
+  filter: BodyOf<Endpoints['ticketsList']>['filter'],
+  where: SQL | undefined,
+): Promise<number> {
+  const kept = ticketCountsQuery(visibility, filter);
+  if (kept) return countRows.parse(await db.execute(kept)).rows[0]?.n ?? 0;
+  const [counted] = await db.select({ n: count() }).from(tickets).where(where);
+  return counted?.n ?? 0;
 }
 
 type ListRow = { [K in keyof typeof listColumns]: (typeof tickets.$inferSelect)[K] };
