@@ -1,6 +1,133 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Ticket } from '@kelvin/contract';
+import { coreEnumLabel, formatMinutes } from '@kelvin/domain';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { failWithToast } from '../admin/mutationToasts.ts';
+import { useTicketAccess } from '../tickets/details/ticketAccess.ts';
+import { useTimeEntryActions } from './TimeEntryActions.tsx';
+import { TimeEntryForm } from './TimeEntryForm.tsx';
+import { entryDuration, entryMinutes, formatEntryDate } from './timeEntryFormat.ts';
+import { useCreateTimeEntry, useTicketTimeEntries } from './timeEntriesQueries.ts';
 
-/** Time entries of a ticket, shown on its details page. Placeholder while built (issue 13). */
+/** Time spent on a ticket, newest first, with its total; quick entry bound to the ticket; own entries editable. */
 export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
-  return <div data-ticket-id={ticket.ticketId} />;
+  const entries = useTicketTimeEntries(ticket.ticketId);
+  const access = useTicketAccess(ticket);
+  const create = useCreateTimeEntry();
+  const { actions, dialog } = useTimeEntryActions({ fixedTicket: true });
+  const content = entries.data;
+  const total = content?.reduce((sum, entry) => sum + entryMinutes(entry), 0);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="ticket-time-title">
+      <Group justify="space-between">
+        <Title order={3} size="h4" id="ticket-time-title">
+          Time
+        </Title>
+        {total !== undefined && total > 0 && (
+          <Badge
+            variant="light"
+            color="gray"
+            size="lg"
+            radius="sm"
+            aria-label={`${formatMinutes(total)} in total`}
+          >
+            {formatMinutes(total)} total
+          </Badge>
+        )}
+      </Group>
+      {entries.isError ? (
+        <Alert color="red" role="alert" title="Time entries could not be loaded">
+          <Group justify="space-between">
+            <span>{errorMessage(entries.error)}</span>
+            <Button size="xs" variant="light" color="red" onClick={() => void entries.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : content && content.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {access.canEdit
+            ? 'No time logged yet. Type the time spent below, e.g. 45m or 1h30, and press Enter.'
+            : 'No time logged on this ticket.'}
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs" aria-label="Time entries of the ticket" aria-busy={entries.isPending}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Who and what</Table.Th>
+              <Table.Th ta="right">Time</Table.Th>
+              <Table.Th w={72}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {content?.map((entry) => (
+              <Table.Tr key={entry.timeEntryId}>
+                <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                  {formatEntryDate(entry.date)}
+                </Table.Td>
+                <Table.Td style={{ verticalAlign: 'top' }}>
+                  <Text size="sm">
+                    {entry.userName}
+                    <Text span size="xs" c="dimmed">
+                      {' · '}
+                      {coreEnumLabel(entry.laborCodeEnumKey, 'laborCodes')}
+                    </Text>
+                  </Text>
+                  {entry.description && (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {entry.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }} ff="monospace">
+                  {entryDuration(entry)}
+                </Table.Td>
+                <Table.Td style={{ verticalAlign: 'top' }}>{actions(entry)}</Table.Td>
+              </Table.Tr>
+            )) ??
+              [0, 1].map((row) => (
+                <Table.Tr key={row}>
+                  {[0, 1, 2, 3].map((cell) => (
+                    <Table.Td key={cell}>
+                      <Skeleton height={12} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {access.canEdit ? (
+        <TimeEntryForm
+          label="Log time on this ticket"
+          compact
+          ticket={{ ticketId: ticket.ticketId, title: ticket.title }}
+          onSubmit={(values) => create.mutateAsync(values).catch(failWithToast)}
+        />
+      ) : (
+        ticket.isFrozen &&
+        access.canManage && (
+          <Text size="sm" c="dimmed">
+            This ticket is frozen: unfreeze it to log time.
+          </Text>
+        )
+      )}
+      {dialog}
+    </Stack>
+  );
 }
