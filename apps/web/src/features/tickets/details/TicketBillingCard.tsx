@@ -1,0 +1,83 @@
+import { Button, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import type { Ticket } from '@kelvin/contract';
+import { toastsFor } from '../../admin/mutationToasts.ts';
+import { DetailsCard } from './DetailsCard.tsx';
+import type { TicketAccess } from './ticketAccess.ts';
+import { useTicketDraft } from './ticketDraft.ts';
+import { BILLING_STATE_LABELS } from './ticketLabels.ts';
+import { useUpdateTicket } from './ticketQueries.ts';
+
+/**
+ * Billing: whether the work is billable, and the order numbers. The billing state and the accounting system's
+ * sales order follow the billing flow (orders page), so they are shown, not edited.
+ */
+export function TicketBillingCard({ ticket, access }: { ticket: Ticket; access: TicketAccess }) {
+  const update = useUpdateTicket(ticket.ticketId);
+  const { draft, changes, errors, dirty, set, reset } = useTicketDraft(ticket);
+  const readOnly = !access.canEdit;
+  const invalid = errors.purchaseOrderNumber !== undefined || errors.salesOrderNumber !== undefined;
+
+  function handleSave() {
+    if (!dirty || invalid) return;
+    update.mutate(changes, toastsFor('Billing saved', reset));
+  }
+
+  return (
+    <DetailsCard title="Billing" tour="ticket-billing">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          handleSave();
+        }}
+        aria-label="Ticket billing"
+      >
+        <Stack gap="sm">
+          <Switch
+            label="Billable"
+            checked={draft.isBillable}
+            onChange={(event) => set('isBillable', event.currentTarget.checked)}
+            disabled={readOnly}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Billing state"
+              value={BILLING_STATE_LABELS[ticket.netSuiteBillingState]}
+              readOnly
+            />
+            <TextInput
+              label="Sales order (accounting id)"
+              value={ticket.netSuiteSalesOrderInternalId ?? 'None'}
+              readOnly
+            />
+            <TextInput
+              label="Sales order number"
+              value={draft.salesOrderNumber}
+              onChange={(event) => set('salesOrderNumber', event.currentTarget.value)}
+              readOnly={readOnly}
+              placeholder={readOnly ? 'None' : undefined}
+              error={errors.salesOrderNumber}
+            />
+            <TextInput
+              label="Purchase order number"
+              value={draft.purchaseOrderNumber}
+              onChange={(event) => set('purchaseOrderNumber', event.currentTarget.value)}
+              readOnly={readOnly}
+              placeholder={readOnly ? 'None' : undefined}
+              error={errors.purchaseOrderNumber}
+            />
+          </SimpleGrid>
+          {!readOnly && (
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={reset} disabled={!dirty || update.isPending}>
+                Discard
+              </Button>
+              <Button type="submit" disabled={!dirty || invalid} loading={update.isPending}>
+                Save billing
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </DetailsCard>
+  );
+}

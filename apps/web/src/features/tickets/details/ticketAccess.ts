@@ -1,0 +1,25 @@
+import type { Ticket } from '@kelvin/contract';
+import { isExternalUser } from '@kelvin/domain';
+import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
+import { usePermissionScope } from '../../admin/permissionScope.ts';
+
+export interface TicketAccess {
+  /** tickets:write on the ticket's company: freezing and unfreezing. */
+  canManage: boolean;
+  /** Fields, status, people and assets: managed, and not frozen (the server refuses every change but unfreezing). */
+  canEdit: boolean;
+  /** Provider staff choose a ticket's visibility; an external user's tickets are always EXTERNAL. */
+  canSetVisibility: boolean;
+  /** External users never see the visibility at all: every ticket they see is EXTERNAL. */
+  isExternal: boolean;
+}
+
+/** What the signed-in user may change on a ticket, by the same rules the server applies. */
+export function useTicketAccess(ticket: Pick<Ticket, 'companyId' | 'isFrozen'>): TicketAccess {
+  const me = useCurrentUser().data;
+  const canManage = usePermissionScope().forCompany('tickets:write', ticket.companyId);
+  const canEdit = canManage && !ticket.isFrozen;
+  // Until the user is known, treat them as external: the control appears late rather than wrongly.
+  const isExternal = me === undefined || isExternalUser(me.user);
+  return { canManage, canEdit, canSetVisibility: canEdit && !isExternal, isExternal };
+}
