@@ -48,6 +48,8 @@ const envSchema = z.object({
   /** Retention of device logs in days. */
   KELVIN_RETENTION_LOGS_DAYS: z.coerce.number().int().min(1).default(30),
   /** Reverse proxies in front of the server: 0 (default) trusts no X-Forwarded-* header. */
+  /** How often ticket changes are read from the audit trail and told to their people (ms); 0 tells nobody. */
+  KELVIN_TICKET_NOTICES_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   // Problem evaluation: on in every process by default (leases keep one evaluator per rule); a cycle every 30 s.
   KELVIN_PROBLEMS_EVALUATE: z.enum(['true', 'false']).default('true'),
   KELVIN_PROBLEMS_CYCLE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
@@ -93,6 +95,8 @@ export interface Config {
   retention: { rawMs: number; minuteMs: number; hourMs: number; logsMs: number };
   /** Problem evaluation: whether this process evaluates, how often, and when an unacknowledged problem escalates. */
   problems: { evaluate: boolean; cycleMs: number; escalateAfterMs: number };
+  /** Ticket notices (notifications/ticketNotifier.ts): how often they are read; 0 is off. */
+  ticketNoticesMs: number;
   idTokenTtlSeconds: number;
   seedDemo: boolean;
   webDistDir: string;
@@ -166,6 +170,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       cycleMs: e.KELVIN_PROBLEMS_CYCLE_SECONDS * 1000,
       escalateAfterMs: e.KELVIN_PROBLEMS_ESCALATE_AFTER,
     },
+    ticketNoticesMs: e.KELVIN_TICKET_NOTICES_MS,
     idTokenTtlSeconds: e.KELVIN_ID_TOKEN_TTL_SECONDS,
     seedDemo: e.KELVIN_SEED_DEMO === 'true',
     webDistDir,

@@ -7,6 +7,7 @@ import { isSessionActive } from './modules/identity/oidcAdapter.ts';
 import { createLateBoundRelay } from './modules/notifications/liveRelay.ts';
 import type { ProblemNotifier } from './modules/notifications/problemNotices.ts';
 import { createProblemNotifier } from './modules/notifications/problemNotifier.ts';
+import { createTicketNotifier, type TicketNotifier } from './modules/notifications/ticketNotifier.ts';
 import { startWebhookSender, type WebhookSender } from './modules/notifications/webhookSender.ts';
 import type { ProblemEvaluator } from './modules/problems/evaluation/problemEvaluator.ts';
 import { createServerEvaluator } from './modules/problems/evaluation/serverEvaluator.ts';
@@ -44,6 +45,8 @@ export interface Server {
   evaluator: ProblemEvaluator;
   /** Tells people and webhooks of problem changes; what the evaluator calls after it commits. */
   notifier: ProblemNotifier;
+  /** Tells people of their tickets' changes (off with KELVIN_TICKET_NOTICES_MS=0: tests run it by hand). */
+  ticketNotifier: TicketNotifier;
   /** Sends the webhook outbox (every process runs one); tests drain it. */
   webhookSender: WebhookSender;
   close(): Promise<void>;
@@ -127,6 +130,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     onDeliveriesQueued: () => webhookSender.wake(),
     consoleOrigin: config.publicOrigin,
   });
+  const ticketNotifier = createTicketNotifier({
+    db: database.db,
+    relay: notificationRelay,
+    logger: app.log,
+    onDeliveriesQueued: () => webhookSender.wake(),
+    consoleOrigin: config.publicOrigin,
+  });
+  const stopTicketNotices =
+    config.ticketNoticesMs > 0 ? ticketNotifier.start(config.ticketNoticesMs) : () => Promise.resolve();
   const evaluator = createServerEvaluator({
     db: database.db,
     timeseries,
@@ -168,10 +180,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     live,
     evaluator,
     notifier,
+    ticketNotifier,
     webhookSender,
     close: async () => {
       stopMaintenance();
       await stopEvaluation();
+      await stopTicketNotices();
       await webhookSender.stop();
       // Socket.IO first: closing it after Fastify would close the HTTP server a second time.
       await live.close();

@@ -4,8 +4,18 @@ import { problemLevels, type ProblemLevel } from './detectedProblems.ts';
 import { endpoint } from './endpoint.ts';
 import { pageableQuerySchema, pagedSchema } from './paging.ts';
 
-/** What happened to a problem that a notification or webhook delivery tells of; TEST is a webhook's test call. */
-export const notificationKinds = ['OPENED', 'ESCALATED', 'RESOLVED'] as const;
+/**
+ * What happened that a notification or webhook delivery tells of: a problem opened, escalated or resolved; a
+ * person assigned to a ticket, a ticket's status changed, a comment its people may read. TEST is a webhook's test.
+ */
+export const problemNotificationKinds = ['OPENED', 'ESCALATED', 'RESOLVED'] as const;
+export const ticketNotificationKinds = [
+  'TICKET_ASSIGNED',
+  'TICKET_STATUS_CHANGED',
+  'TICKET_COMMENTED',
+] as const;
+export type TicketNotificationKind = (typeof ticketNotificationKinds)[number];
+export const notificationKinds = [...problemNotificationKinds, ...ticketNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const webhookDeliveryKinds = [...notificationKinds, 'TEST'] as const;
 export const webhookDeliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED'] as const;
@@ -73,12 +83,14 @@ export const notificationPreferenceSchema = z.object({
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
+/** A problem's notification names its problem and asset; a ticket's names the ticket (asset and problem null). */
 export const notificationSchema = z.object({
   notificationId: z.number().int(),
-  detectedProblemId: z.number().int(),
+  detectedProblemId: z.number().int().nullable(),
+  ticketId: z.number().int().nullable(),
   companyId: z.number().int(),
-  assetId: z.number().int(),
-  assetName: z.string(),
+  assetId: z.number().int().nullable(),
+  assetName: z.string().nullable(),
   kind: z.enum(notificationKinds),
   level: z.enum(problemLevels),
   title: z.string(),
@@ -118,6 +130,7 @@ export const webhookDeliverySchema = z.object({
   deliveryId: z.number().int(),
   webhookId: z.number().int(),
   detectedProblemId: z.number().int().nullable(),
+  ticketId: z.number().int().nullable(),
   kind: z.enum(webhookDeliveryKinds),
   status: z.enum(webhookDeliveryStatuses),
   attemptCount: z.number().int(),
@@ -288,7 +301,15 @@ export const notificationsEndpoints = {
  * that a receiver can ignore a repeat. docs/notifications.md describes it.
  */
 export const webhookPayloadSchema = z.object({
-  event: z.enum(['problem.opened', 'problem.escalated', 'problem.resolved', 'webhook.test']),
+  event: z.enum([
+    'problem.opened',
+    'problem.escalated',
+    'problem.resolved',
+    'ticket.assigned',
+    'ticket.status_changed',
+    'ticket.commented',
+    'webhook.test',
+  ]),
   occurredAt: z.string(),
   company: z.object({ companyId: z.number().int(), name: z.string() }),
   asset: z.object({ assetId: z.number().int(), name: z.string() }).nullable(),
@@ -306,6 +327,18 @@ export const webhookPayloadSchema = z.object({
       acknowledged: z.boolean(),
     })
     .nullable(),
+  /** A ticket change's ticket (its status after the change); null for a problem's. */
+  ticket: z
+    .object({
+      ticketId: z.number().int(),
+      title: z.string(),
+      statusEnumKey: z.string(),
+      severityEnumKey: z.string(),
+      /** What changed: the person assigned and as what, the status before and after, or the comment. */
+      change: z.record(z.string(), z.unknown()),
+    })
+    .nullable()
+    .optional(),
   /** People of the company who chose to hear of this level by webhook (their notification settings). */
   recipients: z.array(z.object({ userId: z.number().int(), name: z.string(), email: z.string() })),
   /** Where the console shows the problem; null when the server does not know its public address. */

@@ -69,6 +69,8 @@ export async function startTestServer(
     KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST ?? '.tmp/no-web-build',
     // Route tests drive evaluation themselves (or not at all); the e2e console turns it on.
     KELVIN_PROBLEMS_EVALUATE: 'false',
+    // Ticket notices likewise: tests that want them run the notifier (server.ticketNotifier) themselves.
+    KELVIN_TICKET_NOTICES_MS: '0',
     ...options.env,
   });
   const database = options.stores?.database ?? (await openTestDatabase(options.database));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   notificationKinds,
   type BodyOf,
@@ -12,6 +12,8 @@ import { notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { notifications } from '../../platform/db/problemsSchema.ts';
 import { assets, assetTypes } from '../../platform/db/schema.ts';
+import { tickets } from '../../platform/db/ticketsSchema.ts';
+import { ticketVisibility } from '../tickets/ticketAccess.ts';
 import { assetVisibility } from '../access/assetAccess.ts';
 import {
   assetNameProperty,
@@ -28,15 +30,29 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * The caller's notifications they may still read: a person who lost access to a company (or, external, to an
- * asset) no longer sees what was said of its problems. Without detectedProblems:read at all, none.
+ * asset) no longer sees what was said of its problems, nor (without tickets:read there, or external and the
+ * ticket made INTERNAL) of its tickets.
  */
 async function visibleNotifications(db: DbOrTx, auth: AuthContext): Promise<SQL> {
-  if (!hasPermission(auth.permissions, { permission: PROBLEMS_READ })) return sql`false`;
-  const visibility = await assetVisibility(db, auth, PROBLEMS_READ);
-  return (
-    and(eq(notifications.userId, auth.user.userId), visibleRowsCondition(visibility, notifications)) ??
-    sql`false`
-  );
+  const kinds: SQL[] = [];
+  if (hasPermission(auth.permissions, { permission: PROBLEMS_READ })) {
+    const visibility = await assetVisibility(db, auth, PROBLEMS_READ);
+    kinds.push(
+      and(isNotNull(notifications.detectedProblemId), visibleRowsCondition(visibility, notifications)) ??
+        sql`false`,
+    );
+  }
+  if (hasPermission(auth.permissions, { permission: 'tickets:read' })) {
+    const visibility = ticketVisibility(auth);
+    const companies =
+      visibility.companies === 'ALL' ? undefined : inArray(notifications.companyId, visibility.companies);
+    const externalOnly = visibility.externalOnly
+      ? sql`exists (select 1 from ${tickets} where ${tickets.ticketId} = ${notifications.ticketId} and ${tickets.visibility} = 'EXTERNAL')`
+      : undefined;
+    kinds.push(and(isNotNull(notifications.ticketId), companies, externalOnly) ?? sql`false`);
+  }
+  if (kinds.length === 0) return sql`false`;
+  return and(eq(notifications.userId, auth.user.userId), or(...kinds)) ?? sql`false`;
 }
 
 export async function unreadCountOf(db: DbOrTx, auth: AuthContext): Promise<number> {
@@ -53,10 +69,11 @@ const asKind = (value: string) => {
   return kind;
 };
 
-function present(row: NotificationRow, assetName: string): Notification {
+function present(row: NotificationRow, assetName: string | null): Notification {
   return {
     notificationId: row.notificationId,
     detectedProblemId: row.detectedProblemId,
+    ticketId: row.ticketId,
     companyId: row.companyId,
     assetId: row.assetId,
     assetName,
@@ -81,8 +98,9 @@ export async function listNotifications(
   const rows = await db
     .select({ notification: notifications, assetName: assetNameSql })
     .from(notifications)
-    .innerJoin(assets, eq(assets.assetId, notifications.assetId))
-    .innerJoin(assetTypes, eq(assetTypes.assetTypeId, assets.assetTypeId))
+    // A ticket's notification names no asset.
+    .leftJoin(assets, eq(assets.assetId, notifications.assetId))
+    .leftJoin(assetTypes, eq(assetTypes.assetTypeId, assets.assetTypeId))
     .leftJoin(
       assetNameProperty,
       and(eq(assetNameProperty.assetId, notifications.assetId), eq(assetNameProperty.name, 'name')),
@@ -93,7 +111,9 @@ export async function listNotifications(
     .offset(page.pageSize * page.pageNumber);
   const [total] = await db.select({ total: count() }).from(notifications).where(where);
   return {
-    content: rows.map((row) => present(row.notification, row.assetName)),
+    content: rows.map((row) =>
+      present(row.notification, row.notification.assetId === null ? null : row.assetName),
+    ),
     pageable: { totalSize: total?.total ?? 0, pageSize: page.pageSize, pageNumber: page.pageNumber },
     unreadCount: await unreadCountOf(db, auth),
   };

@@ -57,6 +57,7 @@ export function presentDelivery(row: DeliveryRow): WebhookDelivery {
     deliveryId: row.deliveryId,
     webhookId: row.webhookId,
     detectedProblemId: row.detectedProblemId,
+    ticketId: row.ticketId,
     kind: oneOf(webhookDeliveryKinds, row.kind),
     status,
     attemptCount: row.attemptCount,

@@ -47,7 +47,10 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
               </Text>
             )}
             {/* Notifications tell of problems: only someone who may read problems has any. */}
-            {permissions && passesChecks(permissions, sectionChecks.problems) && <NotificationBell />}
+            {permissions &&
+              passesChecks(permissions, [...sectionChecks.problems, ...sectionChecks.tickets], true) && (
+                <NotificationBell />
+              )}
           </Group>
         </Group>
       </AppShell.Header>

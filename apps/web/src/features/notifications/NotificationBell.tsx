@@ -13,9 +13,10 @@ import { MarkAllReadButton, NotificationList } from './NotificationList.tsx';
 import { useMarkNotificationsRead, useUnreadCount } from './notificationsQueries.ts';
 import { useNotificationSignals } from './useNotificationSignals.ts';
 
-/** Where a notification leads: its unit's problems. */
-export function problemPathOf(notification: Pick<Notification, 'assetId'>): string {
-  return `/user/devices/${notification.assetId}/problems`;
+/** Where a notification leads: its ticket's details, or its unit's problems. */
+export function notificationPathOf(notification: Pick<Notification, 'assetId' | 'ticketId'>): string {
+  if (notification.ticketId !== null) return `/user/tickets/${notification.ticketId}/details`;
+  return `/user/devices/${notification.assetId ?? ''}/problems`;
 }
 
 /** A badge shows at most this; more reads 99+. */
@@ -49,7 +50,7 @@ export function NotificationBell({
   const open = (notification: Notification) => {
     if (notification.readAt === null) mark({ notificationIds: [notification.notificationId] });
     close();
-    void navigate(problemPathOf(notification));
+    void navigate(notificationPathOf(notification));
   };
 
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;

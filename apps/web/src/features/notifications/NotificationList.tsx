@@ -15,6 +15,7 @@ import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTim
 import { QueryError } from '../admin/QueryState.tsx';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
 import { useNotificationList } from './notificationsQueries.ts';
+import { notificationSubject } from './useNotificationSignals.ts';
 
 export interface NotificationListProps {
   /** Opens the problem a notification tells of (and marks it read). */
@@ -48,7 +49,7 @@ function NotificationItem({
       <UnstyledButton
         onClick={() => onOpen(notification)}
         style={{ flex: 1, minWidth: 0 }}
-        aria-label={`${paint.label}: ${notification.title}, ${notification.assetName}${unread ? ', unread' : ''}`}
+        aria-label={`${paint.label}: ${notification.title}, ${notificationSubject(notification)}${unread ? ', unread' : ''}`}
       >
         <Text size="sm" fw={unread ? 700 : 400} lineClamp={1}>
           {notification.title}
@@ -60,7 +61,7 @@ function NotificationItem({
           <Text span size="xs" fw={600} c={paint.background}>
             {paint.label}
           </Text>
-          {` · ${notification.assetName} · ${at}`}
+          {` · ${notificationSubject(notification)} · ${at}`}
         </Text>
       </UnstyledButton>
       {unread && (

@@ -25,6 +25,9 @@ const KIND_LABELS: Readonly<Record<WebhookDelivery['kind'], string>> = {
   OPENED: 'Problem opened',
   ESCALATED: 'Problem escalated',
   RESOLVED: 'Problem resolved',
+  TICKET_ASSIGNED: 'Ticket assigned',
+  TICKET_STATUS_CHANGED: 'Ticket status changed',
+  TICKET_COMMENTED: 'Ticket comment',
   TEST: 'Test',
 };
 
@@ -48,6 +51,7 @@ function columns(timeZone: string): PagedTableColumn<WebhookDelivery>[] {
           {row.detectedProblemId !== null && (
             <Text span size="xs" c="dimmed">{` · problem ${row.detectedProblemId}`}</Text>
           )}
+          {row.ticketId !== null && <Text span size="xs" c="dimmed">{` · ticket ${row.ticketId}`}</Text>}
         </>
       ),
     },

@@ -4,6 +4,7 @@ export function buildNotification(overrides: Partial<Notification> = {}): Notifi
   return {
     notificationId: 1,
     detectedProblemId: 40,
+    ticketId: null,
     companyId: 2,
     assetId: 5,
     assetName: 'CRAH-01',
@@ -57,6 +58,7 @@ export function buildDelivery(overrides: Partial<WebhookDelivery> = {}): Webhook
     deliveryId: 9,
     webhookId: 3,
     detectedProblemId: null,
+    ticketId: null,
     kind: 'TEST',
     status: 'DELIVERED',
     attemptCount: 1,

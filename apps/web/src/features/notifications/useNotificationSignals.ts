@@ -7,9 +7,14 @@ import type { LiveMetricSubscriber } from '../live/liveMetricSubscriber.ts';
 import { getSharedLiveSubscriber } from '../live/sharedLiveSubscriber.ts';
 import { notificationListKey, unreadCountKey } from './notificationsQueries.ts';
 
+/** What a notification is about: its unit, or its ticket. */
+export function notificationSubject(notification: Pick<Notification, 'assetName' | 'ticketId'>): string {
+  return notification.assetName ?? `ticket #${notification.ticketId ?? ''}`;
+}
+
 /** What a toast says of a new critical notification. */
 export function criticalToastMessage(notification: Notification): string {
-  return `Critical: ${notification.title} on ${notification.assetName}`;
+  return `Critical: ${notification.title} on ${notificationSubject(notification)}`;
 }
 
 const newestPage = (pageSize: number, unreadOnly: boolean) =>

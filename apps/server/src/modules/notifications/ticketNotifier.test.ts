@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notificationsEndpoints, ticketSchema, webhookPayloadSchema } from '@kelvin/contract';
+import { notifications, webhookDeliveries } from '../../platform/db/problemsSchema.ts';
+import { serverSettings } from '../../platform/db/schema.ts';
+import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
+import { recordingLogger, recordingRelay } from './notificationsTestFixture.ts';
+import { createTicketNotifier, TICKET_NOTICES_CURSOR, type TicketNotifier } from './ticketNotifier.ts';
+
+const OWNER = 1;
+const WORKER = 2;
+const REQUESTER = 0;
+const listOut = notificationsEndpoints.notificationsList.output;
+
+describe('ticket notices: assignment, status and comments told to the ticket’s people', () => {
+  let server: TestServer;
+  let fleet: AssetFleet;
+  let api: ReturnType<typeof apiAs>;
+  let notifier: TicketNotifier;
+  const recorded = recordingRelay();
+  const db = () => server.database.db;
+  type Person = AssetFleet['users'][keyof AssetFleet['users']];
+
+  const post = async (user: Person, path: string, body: unknown) => {
+    const answer = await api(user, 'POST', path, body);
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  };
+  const inbox = async (user: Person) =>
+    listOut.parse(
+      await post(user, '/notifications.list', {
+        pageableQuery: { type: 'PAGED', pageSize: 50, pageNumber: 0, sort: [] },
+      }),
+    );
+  const newTicket = async (visibility: 'INTERNAL' | 'EXTERNAL') =>
+    ticketSchema.parse(
+      await post(fleet.users.technician, '/tickets.create', {
+        companyId: fleet.companyA.companyId,
+        title: 'Fan wall vibrating',
+        severityEnumValue: 2,
+        visibility,
+        users: [
+          { userId: fleet.users.technician.userId, relationTypeEnumValue: OWNER },
+          { userId: fleet.users.adminA.userId, relationTypeEnumValue: REQUESTER },
+        ],
+      }),
+    );
+  const rowsOf = (ticketId: number) =>
+    db().select().from(notifications).where(eq(notifications.ticketId, ticketId));
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    fleet = await buildAssetFleet(server.database.db);
+    api = apiAs(server);
+    notifier = createTicketNotifier({ db: db(), relay: recorded.relay, logger: recordingLogger().logger });
+    await notifier.initialize();
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    // Whatever earlier tests left unread is read: each test counts only what it causes.
+    await notifier.runOnce();
+    recorded.clear();
+  });
+
+  it('tells a person assigned at creation or later, never the one who assigned, and each change once', async () => {
+    const { users } = fleet;
+    const ticket = await newTicket('EXTERNAL');
+    await post(users.technician, '/tickets.users.add', {
+      ticketId: ticket.ticketId,
+      userId: users.providerAdmin.userId,
+      relationTypeEnumValue: WORKER,
+    });
+    expect(await notifier.runOnce()).toBe(2);
+    const rows = await rowsOf(ticket.ticketId);
+    expect(rows.map((row) => [row.userId, row.kind]).sort()).toEqual(
+      [
+        [users.adminA.userId, 'TICKET_ASSIGNED'],
+        [users.providerAdmin.userId, 'TICKET_ASSIGNED'],
+      ].sort(),
+    );
+    const [adminsNotice] = (await inbox(users.adminA)).content.filter(
+      (item) => item.ticketId === ticket.ticketId,
+    );
+    expect(adminsNotice).toMatchObject({
+      kind: 'TICKET_ASSIGNED',
+      level: 'CRITICAL',
+      assetId: null,
+      assetName: null,
+      detectedProblemId: null,
+      title: `Assigned to ticket #${ticket.ticketId} Fan wall vibrating`,
+    });
+    expect(adminsNotice?.body).toBe(`You were assigned by ${users.technician.name}.`);
+    const [workersNotice] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, users.providerAdmin.userId));
+    expect(workersNotice?.body).toBe(`You were assigned as worker by ${users.technician.name}.`);
+    // Their open tabs hear of the new count.
+    expect(recorded.signals.map((signal) => signal.userId).sort()).toEqual(
+      [users.adminA.userId, users.providerAdmin.userId].sort(),
+    );
+
+    // Read again from the start (a crash before the cursor moved, or a second process): nobody told twice.
+    await db()
+      .update(serverSettings)
+      .set({ value: { eventId: 0 } })
+      .where(eq(serverSettings.key, TICKET_NOTICES_CURSOR));
+    await notifier.runOnce();
+    expect(await rowsOf(ticket.ticketId)).toHaveLength(2);
+  });
+
+  it('tells everyone on the ticket of a status change, and an INTERNAL comment only to provider staff', async () => {
+    const { users } = fleet;
+    const ticket = await newTicket('EXTERNAL');
+    await post(users.technician, '/tickets.users.add', {
+      ticketId: ticket.ticketId,
+      userId: users.providerAdmin.userId,
+      relationTypeEnumValue: WORKER,
+    });
+    await notifier.runOnce();
+    await post(users.technician, '/tickets.changeStatus', { ticketId: ticket.ticketId, statusEnumValue: 2 });
+    await post(users.technician, '/tickets.comments.create', {
+      ticketId: ticket.ticketId,
+      comment: 'Bearing noise on fan 3, ordering a spare.',
+      visibility: 'INTERNAL',
+    });
+    await post(users.technician, '/tickets.comments.create', {
+      ticketId: ticket.ticketId,
+      comment: 'We will replace fan 3 on Thursday.',
+      visibility: 'EXTERNAL',
+    });
+    await notifier.runOnce();
+    const told = (await rowsOf(ticket.ticketId)).filter((row) => row.kind !== 'TICKET_ASSIGNED');
+    const of = (userId: number) =>
+      told
+        .filter((row) => row.userId === userId)
+        .map((row) => `${row.kind}: ${row.body}`)
+        .sort();
+    expect(of(users.providerAdmin.userId)).toEqual(
+      [
+        `TICKET_COMMENTED: ${users.technician.name}: Bearing noise on fan 3, ordering a spare.`,
+        `TICKET_COMMENTED: ${users.technician.name}: We will replace fan 3 on Thursday.`,
+        `TICKET_STATUS_CHANGED: Status changed to In progress by ${users.technician.name}.`,
+      ].sort(),
+    );
+    // The customer's administrator never hears of the internal comment.
+    expect(of(users.adminA.userId)).toEqual(
+      [
+        `TICKET_COMMENTED: ${users.technician.name}: We will replace fan 3 on Thursday.`,
+        `TICKET_STATUS_CHANGED: Status changed to In progress by ${users.technician.name}.`,
+      ].sort(),
+    );
+    expect(of(users.technician.userId)).toEqual([]);
+  });
+
+  it('tells an external person nothing of a ticket made INTERNAL, and nothing once they switched the console off', async () => {
+    const { users } = fleet;
+    const ticket = await newTicket('EXTERNAL');
+    await notifier.runOnce();
+    expect((await rowsOf(ticket.ticketId)).map((row) => row.userId)).toEqual([users.adminA.userId]);
+    await post(users.technician, '/tickets.update', { ticketId: ticket.ticketId, visibility: 'INTERNAL' });
+    await post(users.technician, '/tickets.changeStatus', { ticketId: ticket.ticketId, statusEnumValue: 3 });
+    await notifier.runOnce();
+    expect(await rowsOf(ticket.ticketId)).toHaveLength(1);
+    // And what they were told before no longer shows to them.
+    expect((await inbox(users.adminA)).content.map((item) => item.ticketId)).not.toContain(ticket.ticketId);
+
+    await post(users.adminA, '/notificationPreferences.update', {
+      companyId: fleet.companyA.companyId,
+      levels: ['CRITICAL'],
+      inConsole: false,
+      webhook: false,
+    });
+    const external = await newTicket('EXTERNAL');
+    await notifier.runOnce();
+    expect(await rowsOf(external.ticketId)).toEqual([]);
+  });
+
+  it('queues a signed delivery to the company’s webhooks for the people who want their changes by webhook', async () => {
+    const { users } = fleet;
+    await post(users.adminA, '/webhooks.create', {
+      companyId: fleet.companyA.companyId,
+      name: 'Service desk',
+      url: 'https://desk.example.com/kelvin',
+      levels: ['CRITICAL', 'WARNING'],
+    });
+    await post(users.adminA, '/notificationPreferences.update', {
+      companyId: fleet.companyA.companyId,
+      levels: ['CRITICAL'],
+      inConsole: true,
+      webhook: true,
+    });
+    const ticket = await newTicket('EXTERNAL');
+    await post(users.technician, '/tickets.changeStatus', { ticketId: ticket.ticketId, statusEnumValue: 7 });
+    await notifier.runOnce();
+    const queued = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.ticketId, ticket.ticketId));
+    expect(queued.map((row) => row.kind).sort()).toEqual(['TICKET_ASSIGNED', 'TICKET_STATUS_CHANGED']);
+    const payload = webhookPayloadSchema.parse(
+      JSON.parse(queued.find((row) => row.kind === 'TICKET_STATUS_CHANGED')?.payload ?? '{}'),
+    );
+    expect(payload).toMatchObject({
+      event: 'ticket.status_changed',
+      asset: null,
+      problem: null,
+      ticket: {
+        ticketId: ticket.ticketId,
+        statusEnumKey: 'resolved',
+        change: { from: 'new', to: 'resolved' },
+      },
+      recipients: [{ userId: users.adminA.userId }],
+    });
+  });
+});
