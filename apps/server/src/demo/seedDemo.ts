@@ -13,6 +13,7 @@ import { customerCompaniesDemo, providerCompanyDemo, type DemoCompany } from './
 import { seedMaintenance } from './seedMaintenance.ts';
 import { seedProblemRules } from './seedProblemRules.ts';
 import { seedThresholds } from './seedThresholds.ts';
+import { seedTickets } from './seedTickets.ts';
 import { seedFleet } from './seedFleet.ts';
 import { seedMetricCatalogue } from './seedMetrics.ts';
 
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummar
       for (const company of customerCompaniesDemo)
         customerIds.push(await seedCompany(tx, company, passwordHash, options.files));
       await seedProblemRules(tx, customerIds);
+      await seedTickets(tx, customerIds);
     });
   }
   // Every start, not only the first: the catalogue upsert is idempotent and brings new aliases to old databases.
