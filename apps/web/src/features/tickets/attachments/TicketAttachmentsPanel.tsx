@@ -1,6 +1,171 @@
-import type { Ticket } from '@kelvin/contract';
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import type { Ticket, TicketAttachment } from '@kelvin/contract';
+import { modals } from '../../../app/modals/modalStore.ts';
+import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
+import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatFileSize } from '../../../shared/formatting/fileSize.ts';
+import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
+import type { FileSender } from '../../uploads/putWithProgress.ts';
+import { useTicketAccess } from '../details/ticketAccess.ts';
+import { AttachmentUploadModal } from './AttachmentUploadModal.tsx';
+import {
+  downloadTicketFile,
+  useDeleteTicketAttachment,
+  useTicketAttachments,
+} from './ticketAttachmentQueries.ts';
 
-/** Attachments of a ticket, shown on its details page. Placeholder while built (issue 13). */
-export function TicketAttachmentsPanel({ ticket }: { ticket: Ticket }) {
-  return <div data-ticket-id={ticket.ticketId} />;
+/** A ticket's files (its own and its comments'), with upload, download by signed URL and removal. */
+export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; sendFile?: FileSender }) {
+  const files = useTicketAttachments(ticket.ticketId);
+  const access = useTicketAccess(ticket);
+  const me = useCurrentUser().data?.user.userId;
+  const remove = useDeleteTicketAttachment(ticket.ticketId);
+  const [uploading, setUploading] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const zone = browserTimeZone();
+  const content = files.data?.content;
+
+  const download = (file: TicketAttachment) => {
+    setActionError(null);
+    downloadTicketFile(file.ticketAttachmentId).catch((error: unknown) =>
+      setActionError(errorMessage(error)),
+    );
+  };
+  const confirmDelete = (file: TicketAttachment) =>
+    void modals.danger({
+      title: `Delete ${file.filename}?`,
+      message: 'The file is removed from the ticket and can no longer be downloaded.',
+      okLabel: 'Delete',
+      onOk: () => remove.mutateAsync(file.ticketAttachmentId),
+    });
+  // The server's rule: the uploader, or provider staff who may change the ticket.
+  const canDelete = (file: TicketAttachment) => access.canEdit && (file.userId === me || !access.isExternal);
+
+  const rows = content?.map((file) => (
+    <Table.Tr key={file.ticketAttachmentId}>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component="button" type="button" size="sm" onClick={() => download(file)} ta="left">
+            {file.filename}
+          </Anchor>
+          {file.commentId !== null && (
+            <Badge size="xs" variant="light" color="gray">
+              Comment
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={file.description ? undefined : 'dimmed'}>
+          {file.description ?? 'No description'}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatFileSize(file.fileSizeInBytes)}
+      </Table.Td>
+      <Table.Td>{file.userName}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(Date.parse(file.createdAt), zone)}</Table.Td>
+      <Table.Td>
+        {canDelete(file) && (
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${file.filename}`}
+              onClick={() => confirmDelete(file)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="ticket-attachments-title">
+      <Group justify="space-between">
+        <Title order={3} size="h4" id="ticket-attachments-title">
+          Attachments{content ? ` (${content.length})` : ''}
+        </Title>
+        {access.canEdit && (
+          <Button size="xs" leftSection={<IconUpload size={14} />} onClick={() => setUploading(true)}>
+            Upload file
+          </Button>
+        )}
+      </Group>
+      {actionError && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+      {files.isError ? (
+        <Alert color="red" role="alert" title="Attachments could not be loaded">
+          <Group justify="space-between">
+            <span>{errorMessage(files.error)}</span>
+            <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : content && content.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {access.canEdit
+            ? 'No files yet. Upload photos, reports or service sheets with Upload file.'
+            : 'No files attached to this ticket.'}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" aria-label="Attachments" aria-busy={files.isPending}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th ta="right">Size</Table.Th>
+                <Table.Th>Uploaded by</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows ??
+                [0, 1].map((row) => (
+                  <Table.Tr key={row}>
+                    {[0, 1, 2, 3, 4, 5].map((cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton height={12} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AttachmentUploadModal
+        opened={uploading}
+        ticketId={ticket.ticketId}
+        onClose={() => setUploading(false)}
+        {...(sendFile ? { sendFile } : {})}
+      />
+    </Stack>
+  );
 }

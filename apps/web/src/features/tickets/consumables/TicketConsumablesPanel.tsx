@@ -1,6 +1,173 @@
-import type { Ticket } from '@kelvin/contract';
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Ticket, TicketConsumable } from '@kelvin/contract';
+import { modals } from '../../../app/modals/modalStore.ts';
+import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
+import { useTicketAccess } from '../details/ticketAccess.ts';
+import { ConsumableFormModal } from './ConsumableFormModal.tsx';
+import {
+  SALES_PRICE_BLOCKER,
+  hasPriceBlocker,
+  useDeleteConsumable,
+  useTicketConsumables,
+} from './ticketConsumableQueries.ts';
 
-/** Parts and services (consumables) of a ticket, shown on its details page. Placeholder while built (issue 13). */
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
+const price = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Parts and services used on a ticket, with their sales prices and the accounting blocker. */
 export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
-  return <div data-ticket-id={ticket.ticketId} />;
+  const consumables = useTicketConsumables(ticket.ticketId);
+  const access = useTicketAccess(ticket);
+  const remove = useDeleteConsumable(ticket.ticketId);
+  const [form, setForm] = useState<{ editing: TicketConsumable | null } | null>(null);
+  const content = consumables.data?.content;
+
+  const confirmDelete = (item: TicketConsumable) =>
+    void modals.danger({
+      title: `Remove ${item.displayName}?`,
+      message: 'It is taken off this ticket and its billing.',
+      okLabel: 'Remove',
+      onOk: () => remove.mutateAsync(item.ticketConsumableId),
+    });
+
+  const rows = content?.map((item) => (
+    <Table.Tr key={item.ticketConsumableId}>
+      <Table.Td>
+        <Badge size="sm" variant="light" color={item.type === 'PART' ? 'cyan' : 'grape'}>
+          {item.type === 'PART' ? 'Part' : 'Service'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{item.displayName}</Text>
+        {item.itemId && (
+          <Text size="xs" c="dimmed">
+            {item.itemId}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">{number.format(item.quantity)}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {item.salesPrice === null ? (
+          <Text size="sm" c="red" span>
+            Not set
+          </Text>
+        ) : (
+          <Text size="sm" c={item.salesPrice === 0 ? 'red' : undefined} span>
+            {price.format(item.salesPrice)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {access.canEdit && (
+          <Group gap={2} wrap="nowrap" justify="flex-end">
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Edit ${item.displayName}`}
+                onClick={() => setForm({ editing: item })}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Remove">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${item.displayName}`}
+                onClick={() => confirmDelete(item)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="ticket-consumables-title">
+      <Group justify="space-between">
+        <Title order={3} size="h4" id="ticket-consumables-title">
+          Parts and services
+        </Title>
+        {access.canEdit && (
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setForm({ editing: null })}>
+            Add part or service
+          </Button>
+        )}
+      </Group>
+      {content && hasPriceBlocker(content) && (
+        <Alert color="orange" role="alert" icon={<IconAlertTriangle size={18} />} title="Accounting blocker">
+          {SALES_PRICE_BLOCKER}
+        </Alert>
+      )}
+      {consumables.isError ? (
+        <Alert color="red" role="alert" title="Parts and services could not be loaded">
+          <Group justify="space-between">
+            <span>{errorMessage(consumables.error)}</span>
+            <Button size="xs" variant="light" color="red" onClick={() => void consumables.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : content && content.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {access.canEdit
+            ? 'No parts or services yet. Add each part fitted and service performed, with its sales price, for billing.'
+            : 'No parts or services on this ticket.'}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label="Parts and services" aria-busy={consumables.isPending}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Sales price</Table.Th>
+                <Table.Th w={80}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows ??
+                [0, 1].map((row) => (
+                  <Table.Tr key={row}>
+                    {[0, 1, 2, 3, 4].map((cell) => (
+                      <Table.Td key={cell}>
+                        <Skeleton height={12} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConsumableFormModal
+        ticketId={ticket.ticketId}
+        editing={form?.editing ?? null}
+        opened={form !== null}
+        onClose={() => setForm(null)}
+      />
+    </Stack>
+  );
 }
