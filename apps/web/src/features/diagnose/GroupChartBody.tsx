@@ -17,6 +17,7 @@ import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
 import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
 import { QueryError } from '../admin/QueryState.tsx';
+import { useVisitAnnotations } from '../tickets/problems/visitAnnotations.ts';
 import { useChartSeries } from './diagnoseQueries.ts';
 
 /** Step and enum metrics hold their value until the next reading: drawn as steps. */
@@ -82,6 +83,8 @@ export function ChartBody(props: ChartBodyProps) {
     width,
   };
   const query = useChartSeries(request);
+  // Service visits (tickets in progress on these assets), so that before and after a visit can be compared.
+  const annotations = useVisitAnnotations(request.assetIds, range);
   // The earlier period: asked at the same width, drawn moved forward onto the current axis.
   const earlier = useChartSeries({
     ...request,
@@ -158,6 +161,7 @@ export function ChartBody(props: ChartBodyProps) {
         loading={query.data === undefined && (width === 0 || query.isFetching)}
         bands={bands}
         valueTicks={valueTicks}
+        annotations={annotations}
       />
     </>
   );

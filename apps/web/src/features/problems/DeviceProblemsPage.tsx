@@ -4,6 +4,7 @@ import { IconMessageReport } from '@tabler/icons-react';
 import { assetDisplayName } from '@kelvin/domain';
 import { usePermissionScope } from '../admin/permissionScope.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
+import { AssetEventTickets } from '../tickets/problems/AssetEventTickets.tsx';
 import { AdHocProblemDialog } from './AdHocProblemDialog.tsx';
 import { ProblemSummaryHeader } from './ProblemSummaryHeader.tsx';
 import { PROBLEMS_WRITE, ProblemsPanel } from './ProblemsPanel.tsx';
@@ -31,6 +32,7 @@ export function DeviceProblemsPage() {
             )}
           </Group>
           <ProblemSummaryHeader key={`summary-${asset.assetId}`} assetId={asset.assetId} />
+          <AssetEventTickets asset={asset} />
           <ProblemsPanel key={asset.assetId} assetId={asset.assetId} />
           <AdHocProblemDialog
             asset={{ assetId: asset.assetId, name: assetDisplayName(asset) }}

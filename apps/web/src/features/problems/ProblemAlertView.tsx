@@ -21,6 +21,7 @@ import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { AlertDetails } from './AlertDetails.tsx';
+import { ProblemTicketActions, ProblemTicketLink } from './ProblemTicketActions.tsx';
 import { PROBLEM_VIEW_LEAD_MS, problemDiagnoseView } from './problemDiagnoseView.ts';
 import { ProblemLevelBadge, ProblemStatus } from './problemPaint.tsx';
 import { useAlertView, useDisableAdHoc } from './problemsQueries.ts';
@@ -154,12 +155,18 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
         {problem.tags.length > 0 && <Field label="Tags" value={problem.tags.join(', ')} />}
       </SimpleGrid>
       {canReadTickets && (
-        <Field
-          label="Ticket"
-          value={problem.ticketId === null ? 'No Ticket Information' : `Ticket ${problem.ticketId}`}
-        />
+        <div>
+          <Text size="xs" c="dimmed">
+            Ticket
+          </Text>
+          {problem.ticketId === null ? (
+            <Text size="sm">No Ticket Information</Text>
+          ) : (
+            <ProblemTicketLink ticketId={problem.ticketId} />
+          )}
+        </div>
       )}
-      <Group>
+      <Group gap="xs">
         <Button
           leftSection={<IconChartLine size={16} />}
           onClick={openInMetrics}
@@ -167,6 +174,7 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
         >
           Open in metrics
         </Button>
+        {problem.detectedProblemId > 0 && <ProblemTicketActions targets={[problem]} onDone={onClose} />}
         {problem.kind === 'AD_HOC' &&
           problem.closedAt === null &&
           scope.forCompany(PROBLEMS_WRITE, problem.companyId) && (

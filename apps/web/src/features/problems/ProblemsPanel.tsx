@@ -10,6 +10,7 @@ import { ProblemActionDialog } from './ProblemActionDialog.tsx';
 import { ProblemAlertView, type ListedProblem } from './ProblemAlertView.tsx';
 import { problemColumns } from './problemColumns.tsx';
 import { ProblemFilters } from './ProblemFilters.tsx';
+import { ProblemTicketActions } from './ProblemTicketActions.tsx';
 import {
   PROBLEMS_PAGE_SIZE,
   useProblemList,
@@ -153,6 +154,7 @@ export function ProblemsPanel({ assetId }: { assetId?: number }) {
                 You may look at these problems but not change them.
               </Text>
             )}
+            <ProblemTicketActions targets={targets} onDone={done} />
             <Button
               size="compact-sm"
               variant="subtle"

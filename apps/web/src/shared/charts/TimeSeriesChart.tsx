@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
+import { drawAnnotations, type ChartAnnotation } from './chartAnnotations.ts';
 import { drawBands, valueRange, type ChartBand } from './chartBands.ts';
 import { axisStyle, timeAxisOptions } from './timeAxis.ts';
 import { valueAxisOptions } from './valueAxis.ts';
@@ -39,10 +40,13 @@ export interface TimeSeriesChartProps {
    * wholeValueTicks). Absent, the axis ticks at uPlot's nice numbers.
    */
   valueTicks?: readonly number[] | undefined;
+  /** Spans of time shaded behind the lines with a label (service visits). */
+  annotations?: readonly ChartAnnotation[] | undefined;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 const NO_BANDS: readonly ChartBand[] = [];
+const NO_ANNOTATIONS: readonly ChartAnnotation[] = [];
 const bandEdges = (bands: readonly ChartBand[]) =>
   bands.flatMap((band) => [band.from, band.to].filter((edge): edge is number => edge !== null));
 
@@ -66,14 +70,15 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     bands = NO_BANDS,
     legendHeight,
     valueTicks,
+    annotations = NO_ANNOTATIONS,
   } = props;
   const { ref: sizeRef, width } = useElementSize();
   const targetRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   // What uPlot's callbacks read: the newest props, without rebuilding the plot for each.
-  const latest = useRef({ range, formatValue, onZoom, bands, valueTicks });
+  const latest = useRef({ range, formatValue, onZoom, bands, valueTicks, annotations });
   useLayoutEffect(() => {
-    latest.current = { range, formatValue, onZoom, bands, valueTicks };
+    latest.current = { range, formatValue, onZoom, bands, valueTicks, annotations };
   });
   const scheme = useComputedColorScheme('light');
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -98,7 +103,15 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         ...time.scales,
         y: { range: (_u, min, max) => valueRange(min, max, bandEdges(latest.current.bands)) },
       },
-      hooks: { ...time.hooks, drawClear: [(plot) => drawBands(plot, latest.current.bands)] },
+      hooks: {
+        ...time.hooks,
+        drawClear: [
+          (plot) => {
+            drawBands(plot, latest.current.bands);
+            drawAnnotations(plot, latest.current.annotations);
+          },
+        ],
+      },
       axes: [axis, valueAxisOptions({ style: axis, wholeValues, latest })],
       series: [
         {},
@@ -126,6 +139,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
 
   // New bands or whole values may move the value axis: the data is set again so that it is laid out anew.
   useEffect(() => plotRef.current?.setData(data, true), [data, bands, valueTicks]);
+  useEffect(() => plotRef.current?.redraw(false), [annotations]);
   useEffect(() => {
     if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
   }, [plotWidth, height]);
@@ -152,7 +166,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         <div
           ref={targetRef}
           role="img"
-          aria-label={`${title}: ${series.map((one) => one.label).join(', ')}${bands.length > 0 ? '; limits shown as bands' : ''}`}
+          aria-label={`${title}: ${series.map((one) => one.label).join(', ')}${bands.length > 0 ? '; limits shown as bands' : ''}${annotations.length > 0 ? `; service visits shaded: ${annotations.map((one) => one.label).join(', ')}` : ''}`}
         />
         {empty && loading && (
           <Group gap="xs" justify="center" pos="absolute" top="40%" w="100%" role="status">
