@@ -139,7 +139,13 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
 
   // New bands or whole values may move the value axis: the data is set again so that it is laid out anew.
   useEffect(() => plotRef.current?.setData(data, true), [data, bands, valueTicks]);
-  useEffect(() => plotRef.current?.redraw(false), [annotations]);
+  // New annotations repaint the plot in place; the first ones are painted as it is built.
+  const paintedAnnotations = useRef(annotations);
+  useEffect(() => {
+    if (paintedAnnotations.current === annotations) return;
+    paintedAnnotations.current = annotations;
+    plotRef.current?.redraw(false);
+  }, [annotations]);
   useEffect(() => {
     if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
   }, [plotWidth, height]);
