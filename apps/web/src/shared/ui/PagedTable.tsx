@@ -57,6 +57,8 @@ export interface PagedTableProps<Row> {
   /** The server's sort; columns with a sortProperty then sort by a press on their header. */
   sort?: PagedTableSort;
   onSortChange?: (sort: PagedTableSort) => void;
+  /** On a phone, a row's card drawn by the caller (e.g. the few fields that matter); left out: every cell. */
+  card?: (row: Row) => ReactNode;
   /** Names the table's column choice in localStorage and shows the Columns menu; left out: every column, no menu. */
   columnsKey?: string;
 }
@@ -113,7 +115,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
               {props.empty}
             </Text>
           ) : (
-            <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />
+            <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} card={props.card} />
           )}
         </>
       ) : (
@@ -206,7 +208,8 @@ function RowCards<Row>({
   columns,
   rows,
   rowKey,
-}: Pick<PagedTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey'>) {
+  card,
+}: Pick<PagedTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'card'>) {
   if (rows === undefined)
     return (
       <Stack gap="xs" aria-busy>
@@ -219,18 +222,22 @@ function RowCards<Row>({
     <Stack gap="xs" role="list" aria-label={label}>
       {rows.map((row) => (
         <Paper key={rowKey(row)} withBorder p="sm" role="listitem">
-          <Stack gap={6}>
-            {columns.map((column) => (
-              <div key={column.key}>
-                {typeof column.header === 'string' && (
-                  <Text size="xs" c="dimmed" fw={500}>
-                    {column.header}
-                  </Text>
-                )}
-                {column.cell(row)}
-              </div>
-            ))}
-          </Stack>
+          {card ? (
+            card(row)
+          ) : (
+            <Stack gap={6}>
+              {columns.map((column) => (
+                <div key={column.key}>
+                  {typeof column.header === 'string' && (
+                    <Text size="xs" c="dimmed" fw={500}>
+                      {column.header}
+                    </Text>
+                  )}
+                  {column.cell(row)}
+                </div>
+              ))}
+            </Stack>
+          )}
         </Paper>
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Menu, Select, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns } from '@tabler/icons-react';
 import { SetFilterButton, type SetFilterDef } from './SetFilter.tsx';
 
@@ -172,7 +172,7 @@ export function CardsToolbar({
       {filters.map((column) =>
         column.filter ? (
           <Group key={column.key} gap={2} wrap="nowrap">
-            {columnTitle(column)}
+            <Text size="sm">{columnTitle(column)}</Text>
             <SetFilterButton column={columnTitle(column)} filter={column.filter} />
           </Group>
         ) : null,

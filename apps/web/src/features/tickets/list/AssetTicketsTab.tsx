@@ -44,6 +44,7 @@ export function AssetTickets({ asset }: { asset: Pick<Asset, 'assetId' | 'compan
         label="Tickets of the asset"
         emptyHint={`No open or resolved tickets name this asset.${writable ? ' Use New ticket to open one.' : ''}`}
         columnsKey="assetTickets"
+        minWidth={900}
       />
       <NewTicketDialog
         opened={creating}

@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange, IconLock } from '@tabler/icons-react';
+import { ActionIcon, Menu, Paper } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import type { TicketListItem } from '@kelvin/contract';
 import { coreEnumLabel, ticketStatusColor, type TicketStatus } from '@kelvin/domain';
-import { EnumBadge, TicketLink } from './ticketColumns.tsx';
+import { TicketCardBody } from './TicketCardBody.tsx';
 
 export interface TicketLaneCardProps {
   ticket: TicketListItem;
@@ -49,13 +49,10 @@ export function TicketLaneCard({
       role="listitem"
       aria-label={`#${ticket.ticketId} ${ticket.title}`}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap={4}>
-          <Group gap={6} wrap="nowrap">
-            <TicketLink ticketId={ticket.ticketId} />
-            {ticket.isFrozen && <IconLock size={13} aria-label="Frozen" />}
-          </Group>
-          {movable && (
+      <TicketCardBody
+        ticket={ticket}
+        action={
+          movable && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon
@@ -91,23 +88,9 @@ export function TicketLaneCard({
                 ))}
               </Menu.Dropdown>
             </Menu>
-          )}
-        </Group>
-        <Text size="sm" fw={500} lineClamp={2}>
-          {ticket.title}
-        </Text>
-        <Text size="xs" c="dimmed" lineClamp={1}>
-          {[ticket.companyName, ticket.assets.map((asset) => asset.displayName).join(', ')]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
-        <Group gap={6} justify="space-between" wrap="nowrap">
-          <EnumBadge enumName="ticketPriority" enumKey={ticket.priorityEnumKey} />
-          <Text size="xs" c="dimmed" truncate>
-            {ticket.owner?.name ?? 'Unassigned'}
-          </Text>
-        </Group>
-      </Stack>
+          )
+        }
+      />
     </Paper>
   );
 }

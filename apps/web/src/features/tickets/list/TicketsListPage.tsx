@@ -53,7 +53,8 @@ export function TicketsListPage() {
         )}
       </Group>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
+        {/* Grows beside the views; below 320 px it takes a row of its own (a phone) instead of shrinking. */}
+        <Group gap="sm" align="flex-end" style={{ flex: '1 1 320px' }}>
           <SearchBox value={state.search} onSearch={(search) => change({ search })} />
           {narrowed && (
             <Button

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { TicketListFilter } from '@kelvin/contract';
 import { PagedTable, pageRange } from '../../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../../admin/QueryState.tsx';
+import { TicketCardBody } from './TicketCardBody.tsx';
 import { ticketColumns } from './ticketColumns.tsx';
 import { useTicketList } from './ticketListQueries.ts';
 import { ticketListFilter, type TicketListState } from './ticketListState.ts';
@@ -19,6 +20,8 @@ export interface TicketsTableProps {
   showCompany?: boolean;
   /** What an unfiltered empty list says: how to get a ticket there. */
   emptyHint: string;
+  /** Below this width the table scrolls sideways. */
+  minWidth?: number;
   /** Names the column choice kept in localStorage. */
   columnsKey?: string;
 }
@@ -54,8 +57,9 @@ export function TicketsTable(props: TicketsTableProps) {
         countLabel={(n) =>
           n === 1 ? '1 ticket' : `${n} tickets · ${pageRange(state.page, TICKET_PAGE_SIZE, n)}`
         }
-        minWidth={1180}
+        minWidth={props.minWidth ?? 1180}
         cardsBelow="48em"
+        card={(ticket) => <TicketCardBody ticket={ticket} showStatus />}
         columnsKey={props.columnsKey}
         empty={ticketsEmptyText(state, props.emptyHint)}
       />

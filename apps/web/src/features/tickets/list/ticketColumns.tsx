@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, ColorSwatch, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { billingStates, type TicketListItem } from '@kelvin/contract';
@@ -34,6 +34,7 @@ export function TicketLink({ ticketId }: { ticketId: number }) {
   );
 }
 
+/** Priority or severity: a dot in its colour and the label, narrow enough for a table column. */
 export function EnumBadge({
   enumName,
   enumKey,
@@ -43,10 +44,22 @@ export function EnumBadge({
 }) {
   const colors = enumName === 'ticketPriority' ? PRIORITY_COLORS : SEVERITY_COLORS;
   return (
-    <Badge color={colors[enumKey] ?? 'gray'} variant="dot" radius="sm">
-      {coreEnumLabel(enumKey, enumName)}
-    </Badge>
+    <Group gap={6} wrap="nowrap">
+      <ColorSwatch
+        // Shade 6 reads on light and dark pages alike (gray's 'filled' all but vanishes on dark).
+        color={`var(--mantine-color-${colors[enumKey] ?? 'gray'}-6)`}
+        size={8}
+        withShadow={false}
+        aria-hidden
+      />
+      <Text size="sm">{coreEnumLabel(enumKey, enumName)}</Text>
+    </Group>
   );
+}
+
+/** The ticket's assets by name, as a dimmed line under its title. */
+export function ticketAssetsLine(ticket: TicketListItem): string {
+  return ticket.assets.map((asset) => asset.displayName).join(', ');
 }
 
 function When({ iso }: { iso: string | null }) {
@@ -111,6 +124,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'title',
       header: 'Title',
+      width: '24%',
       sortProperty: 'title',
       hideable: false,
       cell: (ticket) => (
@@ -120,9 +134,16 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
               <IconLock size={14} aria-label="Frozen" />
             </Tooltip>
           )}
-          <Text size="sm" fw={500} lineClamp={2}>
-            {ticket.title}
-          </Text>
+          <Stack gap={0}>
+            <Text size="sm" fw={500} lineClamp={2}>
+              {ticket.title}
+            </Text>
+            {ticket.assets.length > 0 && (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {ticketAssetsLine(ticket)}
+              </Text>
+            )}
+          </Stack>
         </Group>
       ),
     },
@@ -142,7 +163,8 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
       width: 150,
       sortProperty: 'status',
       filter: statusFilter,
-      cell: (ticket) => <TicketStatusBadge statusKey={ticket.statusEnumKey} />,
+      // The whole status, never cut: the column grows to it rather than the badge shrinking.
+      cell: (ticket) => <TicketStatusBadge statusKey={ticket.statusEnumKey} maw="none" />,
     },
     {
       key: 'priority',
@@ -178,15 +200,6 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
       cell: (ticket) => (
         <Text size="sm" c={ticket.owner ? undefined : 'dimmed'}>
           {ticket.owner?.name ?? 'Unassigned'}
-        </Text>
-      ),
-    },
-    {
-      key: 'assets',
-      header: 'Assets',
-      cell: (ticket) => (
-        <Text size="sm" lineClamp={2}>
-          {ticket.assets.map((asset) => asset.displayName).join(', ') || '—'}
         </Text>
       ),
     },
