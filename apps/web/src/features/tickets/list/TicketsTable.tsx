@@ -57,7 +57,7 @@ export function TicketsTable(props: TicketsTableProps) {
         countLabel={(n) =>
           n === 1 ? '1 ticket' : `${n} tickets · ${pageRange(state.page, TICKET_PAGE_SIZE, n)}`
         }
-        minWidth={props.minWidth ?? 1180}
+        minWidth={props.minWidth ?? 1120}
         cardsBelow="48em"
         card={(ticket) => <TicketCardBody ticket={ticket} showStatus />}
         columnsKey={props.columnsKey}

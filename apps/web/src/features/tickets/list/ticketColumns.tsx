@@ -164,7 +164,13 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
       sortProperty: 'status',
       filter: statusFilter,
       // The whole status, never cut: the column grows to it rather than the badge shrinking.
-      cell: (ticket) => <TicketStatusBadge statusKey={ticket.statusEnumKey} maw="none" />,
+      cell: (ticket) => (
+        <TicketStatusBadge
+          statusKey={ticket.statusEnumKey}
+          maw="none"
+          styles={{ label: { overflow: 'visible' } }}
+        />
+      ),
     },
     {
       key: 'priority',
