@@ -54,9 +54,9 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
   it("lists the ticket's time with its total, edit and delete only where the server allows", async () => {
     renderPanel();
     const table = await screen.findByRole('table', { name: 'Time entries of the ticket' });
-    expect(await within(table).findByText('Cleaned the coil')).toBeTruthy();
+    expect(await within(table).findByText('Other · Cleaned the coil')).toBeTruthy();
     expect(within(table).getAllByText('1h 30m')).toHaveLength(2);
-    expect(screen.getByText('3h total')).toBeTruthy();
+    expect(screen.getByText('3h in total')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Edit time entry/ })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Delete time entry/ })).toHaveLength(1);
   });
@@ -64,7 +64,7 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
   it('logs time typed as 45m with Enter, then clears the time for the next entry', async () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = renderPanel();
-    await screen.findByText('Cleaned the coil');
+    await screen.findByText('Other · Cleaned the coil');
     const time = screen.getByRole('textbox', { name: /Time spent/ });
     await user.type(time, '45m');
     expect(screen.getByText('= 45m')).toBeTruthy();
@@ -78,8 +78,8 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
       laborCodeEnumKey: 'other',
       description: 'Swapped the filter',
     });
-    expect(await screen.findByText('Swapped the filter')).toBeTruthy();
-    expect(await screen.findByText('3h 45m total')).toBeTruthy();
+    expect(await screen.findByText('Other · Swapped the filter')).toBeTruthy();
+    expect(await screen.findByText('3h 45m in total')).toBeTruthy();
     expect(screen.getByText('Logged 45m on ticket #42.')).toBeTruthy();
     expect(time).toHaveProperty('value', '');
     expect(document.activeElement).toBe(time);
@@ -88,7 +88,7 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
   it('says how to type the time and sends nothing for what it cannot read', async () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = renderPanel();
-    await screen.findByText('Cleaned the coil');
+    await screen.findByText('Other · Cleaned the coil');
     await user.type(screen.getByRole('textbox', { name: /Time spent/ }), 'soon{Enter}');
     expect(await screen.findByText('Type the time as 45m, 1h30, 1:30 or 1.5 (hours).')).toBeTruthy();
     await user.clear(screen.getByRole('textbox', { name: /Time spent/ }));
@@ -107,7 +107,7 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(requests.find((request) => request.method === 'DELETE')?.body).toEqual({ timeEntryId: 1 }),
     );
-    await waitFor(() => expect(screen.queryByText('Cleaned the coil')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Other · Cleaned the coil')).toBeNull());
   });
 
   it('offers no entry on a frozen ticket, nor to a reader, and says when nothing is logged', async () => {
@@ -119,7 +119,7 @@ describe('TicketTimeEntriesPanel', { timeout: 20_000 }, () => {
 
   it('shows a reader the entries without a form', async () => {
     renderPanel({ write: false });
-    await screen.findByText('Cleaned the coil');
+    await screen.findByText('Other · Cleaned the coil');
     expect(screen.queryByRole('textbox', { name: /Time spent/ })).toBeNull();
   });
 });

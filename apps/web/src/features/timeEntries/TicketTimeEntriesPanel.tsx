@@ -1,7 +1,7 @@
 import {
   Alert,
-  Badge,
   Button,
+  Divider,
   Group,
   Skeleton,
   Stack,
@@ -36,15 +36,10 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
           Time
         </Title>
         {total !== undefined && total > 0 && (
-          <Badge
-            variant="light"
-            color="gray"
-            size="lg"
-            radius="sm"
-            aria-label={`${formatMinutes(total)} in total`}
-          >
-            {formatMinutes(total)} total
-          </Badge>
+          // Text, not a badge: a badge's capitals would turn 30m into 30M.
+          <Text fw={600} size="sm">
+            {formatMinutes(total)} in total
+          </Text>
         )}
       </Group>
       {entries.isError ? (
@@ -66,8 +61,7 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
         <Table verticalSpacing="xs" aria-label="Time entries of the ticket" aria-busy={entries.isPending}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Who and what</Table.Th>
+              <Table.Th>Entry</Table.Th>
               <Table.Th ta="right">Time</Table.Th>
               <Table.Th w={72}>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -77,22 +71,14 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
           <Table.Tbody>
             {content?.map((entry) => (
               <Table.Tr key={entry.timeEntryId}>
-                <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  {formatEntryDate(entry.date)}
-                </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   <Text size="sm">
-                    {entry.userName}
-                    <Text span size="xs" c="dimmed">
-                      {' · '}
-                      {coreEnumLabel(entry.laborCodeEnumKey, 'laborCodes')}
-                    </Text>
+                    {formatEntryDate(entry.date)} · {entry.userName}
                   </Text>
-                  {entry.description && (
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {entry.description}
-                    </Text>
-                  )}
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {coreEnumLabel(entry.laborCodeEnumKey, 'laborCodes')}
+                    {entry.description && ` · ${entry.description}`}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }} ff="monospace">
                   {entryDuration(entry)}
@@ -102,7 +88,7 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
             )) ??
               [0, 1].map((row) => (
                 <Table.Tr key={row}>
-                  {[0, 1, 2, 3].map((cell) => (
+                  {[0, 1, 2].map((cell) => (
                     <Table.Td key={cell}>
                       <Skeleton height={12} />
                     </Table.Td>
@@ -113,12 +99,15 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
         </Table>
       )}
       {access.canEdit ? (
-        <TimeEntryForm
-          label="Log time on this ticket"
-          compact
-          ticket={{ ticketId: ticket.ticketId, title: ticket.title }}
-          onSubmit={(values) => create.mutateAsync(values).catch(failWithToast)}
-        />
+        <>
+          <Divider label="Log time" labelPosition="left" />
+          <TimeEntryForm
+            label="Log time on this ticket"
+            compact
+            ticket={{ ticketId: ticket.ticketId, title: ticket.title }}
+            onSubmit={(values) => create.mutateAsync(values).catch(failWithToast)}
+          />
+        </>
       ) : (
         ticket.isFrozen &&
         access.canManage && (

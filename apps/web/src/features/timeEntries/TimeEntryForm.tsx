@@ -149,7 +149,9 @@ export function TimeEntryForm({
           value={time}
           onChange={(event) => setTime(event.currentTarget.value)}
           error={errors.time}
-          description={parsed && 'minutes' in parsed ? `= ${formatMinutes(parsed.minutes)}` : ' '}
+          // What the typed time reads as, under the field so that the fields stay aligned at the top.
+          description={parsed && 'minutes' in parsed ? `= ${formatMinutes(parsed.minutes)}` : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
           autoComplete="off"
           data-autofocus

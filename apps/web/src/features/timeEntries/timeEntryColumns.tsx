@@ -22,7 +22,7 @@ export function timeEntryColumns(actions: (entry: TimeEntry) => ReactNode): Page
       sortProperty: 'ticket_id',
       firstDirection: 'DESC',
       cell: (entry) => (
-        <Anchor href={ticketHref(entry.ticketId)} size="sm" lineClamp={1}>
+        <Anchor href={ticketHref(entry.ticketId)} size="sm" lineClamp={2}>
           #{entry.ticketId} {entry.ticketTitle}
         </Anchor>
       ),
