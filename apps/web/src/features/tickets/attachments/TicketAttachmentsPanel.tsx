@@ -60,8 +60,15 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
   const rows = content?.map((file) => (
     <Table.Tr key={file.ticketAttachmentId}>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Anchor component="button" type="button" size="sm" onClick={() => download(file)} ta="left">
+        <Group gap={6} wrap="wrap">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => download(file)}
+            ta="left"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {file.filename}
           </Anchor>
           {file.commentId !== null && (
@@ -70,17 +77,19 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
             </Badge>
           )}
         </Group>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={file.description ? undefined : 'dimmed'}>
+        <Text size="xs" c="dimmed">
           {file.description ?? 'No description'}
         </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatFileSize(file.fileSizeInBytes)}
       </Table.Td>
-      <Table.Td>{file.userName}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(Date.parse(file.createdAt), zone)}</Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{file.userName}</Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(Date.parse(file.createdAt), zone)}
+        </Text>
+      </Table.Td>
       <Table.Td>
         {canDelete(file) && (
           <Tooltip label="Delete">
@@ -131,15 +140,13 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
             : 'No files attached to this ticket.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" aria-label="Attachments" aria-busy={files.isPending}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Description</Table.Th>
+                <Table.Th>File and description</Table.Th>
                 <Table.Th ta="right">Size</Table.Th>
-                <Table.Th>Uploaded by</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
+                <Table.Th visibleFrom="sm">Uploaded</Table.Th>
                 <Table.Th w={48}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -149,7 +156,7 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
               {rows ??
                 [0, 1].map((row) => (
                   <Table.Tr key={row}>
-                    {[0, 1, 2, 3, 4, 5].map((cell) => (
+                    {[0, 1, 2, 3].map((cell) => (
                       <Table.Td key={cell}>
                         <Skeleton height={12} />
                       </Table.Td>

@@ -36,8 +36,11 @@ export function CommentItem({
   comment,
   canChange,
   canSetVisibility,
+  showVisibility,
 }: {
   comment: TicketComment;
+  /** External users see External comments only: a badge saying so would tell them nothing. */
+  showVisibility: boolean;
   /** The signed-in user wrote it and may change the ticket. */
   canChange: boolean;
   canSetVisibility: boolean;
@@ -72,7 +75,7 @@ export function CommentItem({
               {formatDateTime(Date.parse(comment.createdAt), zone)}
               {edited ? ' (edited)' : ''}
             </Text>
-            <VisibilityBadge visibility={comment.visibility} />
+            {showVisibility && <VisibilityBadge visibility={comment.visibility} />}
           </Group>
           {canChange && !comment.isDeleted && !editing && (
             <Group gap={2} wrap="nowrap">

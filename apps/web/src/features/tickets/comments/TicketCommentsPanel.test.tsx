@@ -146,10 +146,16 @@ describe('TicketCommentsPanel', { timeout: 20_000 }, () => {
     expect(bodiesOf(api, '/tickets.comments.create')[1]).toMatchObject({ visibility: 'EXTERNAL' });
   });
 
-  it('gives an external user no visibility choice', async () => {
+  it('gives an external user no visibility choice and no badge', async () => {
     const user = userEvent.setup();
-    const api = renderPanel({ me: buildTicketUser({ external: true }) });
+    const api = renderPanel({
+      me: buildTicketUser({ external: true }),
+      comments: [comment({ visibility: 'EXTERNAL', comment: 'Visit booked.' })],
+    });
     const composer = await screen.findByRole('form', { name: 'New comment' });
+    // Everything they see is External: neither a choice nor a badge.
+    expect(await screen.findByText('Visit booked.')).toBeInTheDocument();
+    expect(screen.queryByText('External')).not.toBeInTheDocument();
     expect(within(composer).queryByRole('radio', { name: 'External' })).not.toBeInTheDocument();
     await user.click(within(composer).getByLabelText('New comment'));
     await user.paste('Thanks!');

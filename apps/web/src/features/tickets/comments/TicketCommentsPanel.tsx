@@ -59,6 +59,7 @@ export function TicketCommentsPanel({ ticket, sendFile }: { ticket: Ticket; send
               comment={comment}
               canChange={access.canEdit && comment.userId === me}
               canSetVisibility={access.canSetVisibility}
+              showVisibility={!access.isExternal}
             />
           ))}
         </Stack>

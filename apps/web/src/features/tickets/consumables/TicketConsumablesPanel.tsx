@@ -45,20 +45,21 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
       onOk: () => remove.mutateAsync(item.ticketConsumableId),
     });
 
+  // Type sits under the name: the panel is often a narrow column, where a column of its own squeezed the names.
   const rows = content?.map((item) => (
     <Table.Tr key={item.ticketConsumableId}>
       <Table.Td>
-        <Badge size="sm" variant="light" color={item.type === 'PART' ? 'cyan' : 'grape'}>
-          {item.type === 'PART' ? 'Part' : 'Service'}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
         <Text size="sm">{item.displayName}</Text>
-        {item.itemId && (
-          <Text size="xs" c="dimmed">
-            {item.itemId}
-          </Text>
-        )}
+        <Group gap={6} wrap="wrap">
+          <Badge size="xs" variant="light" color={item.type === 'PART' ? 'cyan' : 'grape'}>
+            {item.type === 'PART' ? 'Part' : 'Service'}
+          </Badge>
+          {item.itemId && (
+            <Text size="xs" c="dimmed">
+              {item.itemId}
+            </Text>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td ta="right">{number.format(item.quantity)}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -134,15 +135,14 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
             : 'No parts or services on this ticket.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" aria-label="Parts and services" aria-busy={consumables.isPending}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th>Part or service</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
                 <Table.Th ta="right">Sales price</Table.Th>
-                <Table.Th w={80}>
+                <Table.Th w={access.canEdit ? 72 : 0}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -151,7 +151,7 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
               {rows ??
                 [0, 1].map((row) => (
                   <Table.Tr key={row}>
-                    {[0, 1, 2, 3, 4].map((cell) => (
+                    {[0, 1, 2, 3].map((cell) => (
                       <Table.Td key={cell}>
                         <Skeleton height={12} />
                       </Table.Td>
