@@ -43,17 +43,20 @@ export function TicketBillingCard({ ticket, access }: { ticket: Ticket; access: 
               label="Billing state"
               value={BILLING_STATE_LABELS[ticket.netSuiteBillingState]}
               readOnly
+              variant="filled"
             />
             <TextInput
-              label="Sales order (accounting id)"
+              label="Accounting order id"
               value={ticket.netSuiteSalesOrderInternalId ?? 'None'}
               readOnly
+              variant="filled"
             />
             <TextInput
               label="Sales order number"
               value={draft.salesOrderNumber}
               onChange={(event) => set('salesOrderNumber', event.currentTarget.value)}
               readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
               placeholder={readOnly ? 'None' : undefined}
               error={errors.salesOrderNumber}
             />
@@ -62,6 +65,7 @@ export function TicketBillingCard({ ticket, access }: { ticket: Ticket; access: 
               value={draft.purchaseOrderNumber}
               onChange={(event) => set('purchaseOrderNumber', event.currentTarget.value)}
               readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
               placeholder={readOnly ? 'None' : undefined}
               error={errors.purchaseOrderNumber}
             />

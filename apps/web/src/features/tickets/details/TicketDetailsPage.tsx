@@ -1,4 +1,6 @@
-import { Alert, Box, Button, Grid, List, Paper, Skeleton, Stack } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Grid, List, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import type { Ticket } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
@@ -20,6 +22,8 @@ import { useSetTicketFrozen, useTicket } from './ticketQueries.ts';
 /** The wide screen's two columns: the ticket's fields and conversation, and beside them its people and things. */
 const MAIN = { base: 12, md: 7, lg: 8 };
 const SIDE = { base: 12, md: 5, lg: 4 };
+/** Mantine's md breakpoint, where the two columns begin. */
+const WIDE_QUERY = '(min-width: 62em)';
 
 /**
  * tickets/{ticketId}/details: every field of the ticket (editable where the user may), its people and assets,
@@ -33,8 +37,68 @@ export function TicketDetailsPage() {
   return <TicketDetails ticket={ticket.data} />;
 }
 
+type Section =
+  | 'fields'
+  | 'billing'
+  | 'comments'
+  | 'attachments'
+  | 'history'
+  | 'status'
+  | 'people'
+  | 'assets'
+  | 'consumables'
+  | 'time';
+
+/** Wide: the ticket's words on the left, its state, people and things on the right. */
+const WIDE_MAIN: readonly Section[] = ['fields', 'billing', 'comments', 'attachments', 'history'];
+const WIDE_SIDE: readonly Section[] = ['status', 'people', 'assets', 'consumables', 'time'];
+/** One column (phones, narrow windows): what a technician on site needs first comes first. */
+const NARROW: readonly Section[] = [
+  'status',
+  'fields',
+  'people',
+  'assets',
+  'comments',
+  'attachments',
+  'consumables',
+  'time',
+  'billing',
+  'history',
+];
+
 function TicketDetails({ ticket }: { ticket: Ticket }) {
   const access = useTicketAccess(ticket);
+  // Read at once, not after a first render, so that a wide screen does not flash the one-column order.
+  const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const sections: Record<Section, ReactNode> = {
+    fields: <TicketFieldsCard ticket={ticket} access={access} />,
+    billing: <TicketBillingCard ticket={ticket} access={access} />,
+    comments: (
+      <PanelCard tour="ticket-comments">
+        <TicketCommentsPanel ticket={ticket} />
+      </PanelCard>
+    ),
+    attachments: (
+      <PanelCard>
+        <TicketAttachmentsPanel ticket={ticket} />
+      </PanelCard>
+    ),
+    history: <TicketHistoryPanel ticketId={ticket.ticketId} />,
+    status: <TicketStatusCard ticket={ticket} access={access} />,
+    people: <TicketPeoplePanel ticket={ticket} canEdit={access.canEdit} />,
+    assets: <TicketAssetsPanel ticket={ticket} canEdit={access.canEdit} />,
+    consumables: (
+      <PanelCard>
+        <TicketConsumablesPanel ticket={ticket} />
+      </PanelCard>
+    ),
+    time: (
+      <PanelCard>
+        <TicketTimeEntriesPanel ticket={ticket} />
+      </PanelCard>
+    ),
+  };
+  const render = (name: Section) => <Fragment key={name}>{sections[name]}</Fragment>;
   return (
     <Stack gap="md">
       {ticket.isFrozen && <FrozenBanner ticket={ticket} canUnfreeze={access.canManage} />}
@@ -53,29 +117,28 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
           </List>
         </Alert>
       )}
-      <Grid gap="md">
-        <Grid.Col span={MAIN}>
-          <Stack gap="md">
-            <TicketFieldsCard ticket={ticket} access={access} />
-            <Box data-tour="ticket-comments">
-              <TicketCommentsPanel ticket={ticket} />
-            </Box>
-            <TicketHistoryPanel ticketId={ticket.ticketId} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={SIDE}>
-          <Stack gap="md">
-            <TicketStatusCard ticket={ticket} access={access} />
-            <TicketPeoplePanel ticket={ticket} canEdit={access.canEdit} />
-            <TicketAssetsPanel ticket={ticket} canEdit={access.canEdit} />
-            <TicketBillingCard ticket={ticket} access={access} />
-            <TicketConsumablesPanel ticket={ticket} />
-            <TicketTimeEntriesPanel ticket={ticket} />
-            <TicketAttachmentsPanel ticket={ticket} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      {wide ? (
+        <Grid gap="md">
+          <Grid.Col span={MAIN}>
+            <Stack gap="md">{WIDE_MAIN.map(render)}</Stack>
+          </Grid.Col>
+          <Grid.Col span={SIDE}>
+            <Stack gap="md">{WIDE_SIDE.map(render)}</Stack>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <Stack gap="md">{NARROW.map(render)}</Stack>
+      )}
     </Stack>
+  );
+}
+
+/** The frame of a panel another area builds (it brings its own heading), so that every section reads as a card. */
+function PanelCard({ tour, children }: { tour?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" data-tour={tour}>
+      {children}
+    </Paper>
   );
 }
 

@@ -69,6 +69,7 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
     value: draft[field],
     onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
     readOnly,
+    variant: readOnly ? 'filled' : 'default',
     error: errors[field],
   });
 
@@ -91,20 +92,33 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
             value={draft.description}
             onChange={(event) => set('description', event.currentTarget.value)}
             readOnly={readOnly}
+            variant={readOnly ? 'filled' : 'default'}
             placeholder={readOnly ? 'No description' : 'What is wrong, where, and what has been tried'}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            {ENUM_FIELDS.map(({ field, key, label, enumName }) => (
-              <Select
-                key={field}
-                label={label}
-                data={enumOptions(enums, enumName, { value: ticket[field], key: ticket[key] })}
-                value={String(draft[field])}
-                onChange={(value) => value !== null && set(field, Number(value))}
-                allowDeselect={false}
-                readOnly={readOnly}
-              />
-            ))}
+            {ENUM_FIELDS.map(({ field, key, label, enumName }) => {
+              const data = enumOptions(enums, enumName, { value: ticket[field], key: ticket[key] });
+              const value = String(draft[field]);
+              // Read-only as plain text: no chevron or list that suggests a choice.
+              return readOnly ? (
+                <TextInput
+                  key={field}
+                  label={label}
+                  value={data.find((option) => option.value === value)?.label ?? value}
+                  readOnly
+                  variant="filled"
+                />
+              ) : (
+                <Select
+                  key={field}
+                  label={label}
+                  data={data}
+                  value={value}
+                  onChange={(next) => next !== null && set(field, Number(next))}
+                  allowDeselect={false}
+                />
+              );
+            })}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: access.isExternal ? 2 : 3 }} spacing="sm">
             <TextInput
@@ -114,6 +128,7 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
               value={readOnly ? (duration.hours ?? draft.estimatedDuration) : draft.estimatedDuration}
               onChange={(event) => set('estimatedDuration', event.currentTarget.value)}
               readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
               error={errors.estimatedDuration}
               rightSectionWidth={72}
               rightSection={
@@ -175,7 +190,7 @@ function VisibilityField({
   editable: boolean;
 }) {
   const label = VISIBILITIES.find((option) => option.value === value)?.label ?? value;
-  if (!editable) return <TextInput label="Visibility" value={label} readOnly />;
+  if (!editable) return <TextInput label="Visibility" value={label} readOnly variant="filled" />;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="ticket-visibility-label">

@@ -1,4 +1,4 @@
-import { Badge, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { Ticket } from '@kelvin/contract';
 import { coreEnumLabel } from '@kelvin/domain';
 import { useCoreEnumOptions } from '../coreEnumsQuery.ts';
@@ -51,15 +51,23 @@ export function TicketStatusCard({ ticket, access }: { ticket: Ticket; access: T
   return (
     <DetailsCard title="Status" tour="ticket-status">
       <Stack gap="sm">
-        <Select
-          label="Status"
-          data={statusOptions}
-          value={String(ticket.statusEnumValue)}
-          onChange={handleStatus}
-          allowDeselect={false}
-          readOnly={!access.canEdit}
-          disabled={changeStatus.isPending}
-        />
+        {access.canEdit ? (
+          <Select
+            label="Status"
+            data={statusOptions}
+            value={String(ticket.statusEnumValue)}
+            onChange={handleStatus}
+            allowDeselect={false}
+            disabled={changeStatus.isPending}
+          />
+        ) : (
+          <TextInput
+            label="Status"
+            value={coreEnumLabel(ticket.statusEnumKey, 'ticketStatus')}
+            readOnly
+            variant="filled"
+          />
+        )}
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             State
