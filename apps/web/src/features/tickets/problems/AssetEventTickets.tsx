@@ -40,7 +40,7 @@ export function AssetEventTickets({ asset }: { asset: { assetId: number; company
               <Anchor component={Link} to={`/user/tickets/${ticket.ticketId}/details`} size="sm">
                 #{ticket.ticketId} {ticket.title}
               </Anchor>
-              <TicketStatusBadge statusKey={ticket.statusEnumKey} size="xs" />
+              <TicketStatusBadge statusKey={ticket.statusEnumKey} size="xs" style={{ flexShrink: 0 }} />
             </Group>
           ))
         )}
