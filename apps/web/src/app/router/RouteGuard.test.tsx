@@ -37,7 +37,9 @@ describe('RouteGuard', () => {
 
   it('requires every check of a route (devices need assets:read and metrics:read)', async () => {
     renderAs(['assets:read'], '/user/devices/12/liveView');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('applies the checks of parent routes and of the child (device logs)', async () => {
@@ -68,8 +70,9 @@ describe('RouteGuard', () => {
 
   it('opens the ticket details without extra permissions', async () => {
     const { router } = renderAs(['tickets:read'], '/user/tickets/5');
-    expect(await screen.findByRole('heading', { name: 'Ticket details' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/user/tickets/5/details');
+    // The ticket's frame (a lazy chunk) shows its Details tab while the ticket itself loads.
+    expect(await screen.findByRole('tab', { name: 'Details' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/tickets/5/details'));
   });
 
   it('redirects settings to general and the empty path to the dashboard', async () => {
