@@ -7,7 +7,7 @@ export * from './assets/index.ts';
 export * from './live/index.ts';
 export * from './metrics/index.ts';
 export * from './diagnose/index.ts';
-export * from './time/isoDuration.ts';
+export * from './time/duration.ts';
 export * from './maintenance/index.ts';
 export * from './problems/index.ts';
 export * from './tickets/index.ts';

@@ -23,7 +23,7 @@ describe('rule checks', () => {
     ]);
     expect(check('5M', 'PT1X')).toEqual([
       { field: 'timeWindow', message: "Duration string 5M not recognized. Must start with 'P'." },
-      { field: 'recoveryDuration', message: 'Unrecognized part 1X' },
+      { field: 'recoveryDuration', message: 'Duration string PT1X not recognized. Unrecognized part 1X' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { DurationError, parseIsoDuration } from '../time/isoDuration.ts';
+import { DurationError, parseIsoDuration } from '../time/duration.ts';
 import { expressionError } from './queryExpression.ts';
 
 /** How long a rule may look back and wait to recover (the contract's RULE_* constants). */

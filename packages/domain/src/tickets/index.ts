@@ -1,2 +1,1 @@
-export * from './duration.ts';
 export * from './ticketEnums.ts';

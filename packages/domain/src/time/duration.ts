@@ -1,5 +1,10 @@
-// One error class for every duration failure, so a caller catches the same thing whichever parser it used.
-import { DurationError } from '../time/isoDuration.ts';
+/**
+ * ISO 8601 durations, the one module that reads and shows them: rule windows, active intervals, configuration,
+ * estimated durations of tickets and the time of time entries.
+ */
+
+/** Every duration failure, with the spec's message. */
+export class DurationError extends Error {}
 
 /** The parts of an ISO 8601 duration as written: P1Y2M3W4DT5H6M7S. Months and years stay apart (no fixed length). */
 export interface DurationParts {
@@ -180,4 +185,28 @@ export function parseTimeInput(input: string): number | undefined {
   const units = /^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*(?:m(?:in(?:ute)?s?)?)?)?$/.exec(text);
   if (!units || (units[1] === undefined && units[2] === undefined)) return undefined;
   return Math.round(Number(units[1] ?? 0) * 60) + Number(units[2] ?? 0);
+}
+
+const DAY_MS = 86_400_000;
+
+/** An ISO 8601 duration (PT5M, P1DT2H, PT0.5S) in milliseconds, with parseDuration's messages. A month counts 30
+ * days and a year 365, as the console shows them. */
+export function parseIsoDuration(text: string): number {
+  const p = parseDuration(text);
+  const days = p.years * 365 + p.months * 30 + p.weeks * 7 + p.days;
+  return Math.round(days * DAY_MS + p.hours * 3_600_000 + p.minutes * 60_000 + p.seconds * 1000);
+}
+
+/** Milliseconds as the shortest ISO 8601 duration of days, hours, minutes and seconds (PT5M, P1DT12H). */
+export function formatIsoDuration(ms: number): string {
+  let rest = Math.max(0, Math.round(ms / 1000));
+  const days = Math.floor(rest / 86_400);
+  rest -= days * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = rest - minutes * 60;
+  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
+  if (days === 0 && time === '') return 'PT0S';
+  return `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
 }

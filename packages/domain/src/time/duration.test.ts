@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DurationError } from '../time/isoDuration.ts';
 import {
+  DurationError,
   durationToHours,
+  formatIsoDuration,
   formatDuration,
   formatDurationHours,
   formatMinutes,
@@ -10,6 +11,7 @@ import {
   isDuration,
   minutesToHoursMinutes,
   parseDuration,
+  parseIsoDuration,
   parseTimeInput,
 } from './duration.ts';
 
@@ -186,5 +188,34 @@ describe('time entry durations', () => {
     for (const text of ['', '   ', 'abc', 'h', 'm', '1:75', '1h30x', 'P1M', 'P3X', '-1h', '1..5']) {
       expect(parseTimeInput(text), text).toBeUndefined();
     }
+  });
+});
+
+describe('durations in milliseconds (rule windows, intervals, configuration)', () => {
+  it('reads date and time parts', () => {
+    expect(parseIsoDuration('PT10M')).toBe(600_000);
+    expect(parseIsoDuration('PT0S')).toBe(0);
+    expect(parseIsoDuration('P1DT2H30M')).toBe(86_400_000 + 2 * 3_600_000 + 30 * 60_000);
+    expect(parseIsoDuration('P1W')).toBe(7 * 86_400_000);
+    expect(parseIsoDuration('PT1.5S')).toBe(1500);
+    // M is months before T and minutes after it.
+    expect(parseIsoDuration('P1M')).toBe(30 * 86_400_000);
+    expect(parseIsoDuration('PT1M')).toBe(60_000);
+  });
+
+  it("refuses what is not a duration in the spec's words", () => {
+    expect(() => parseIsoDuration('10M')).toThrow(
+      new DurationError("Duration string 10M not recognized. Must start with 'P'."),
+    );
+    expect(() => parseIsoDuration('PT5X')).toThrow(/Unrecognized part 5X$/);
+    expect(() => parseIsoDuration('P5H')).toThrow(/Unrecognized part 5H$/);
+    expect(() => parseIsoDuration('P')).toThrow(DurationError);
+  });
+
+  it('writes milliseconds back as the shortest duration', () => {
+    expect(formatIsoDuration(600_000)).toBe('PT10M');
+    expect(formatIsoDuration(0)).toBe('PT0S');
+    expect(formatIsoDuration(86_400_000 + 90_000)).toBe('P1DT1M30S');
+    expect(parseIsoDuration(formatIsoDuration(123_000))).toBe(123_000);
   });
 });
