@@ -6,6 +6,7 @@ import { createTicket, type NewTicketInput } from '../modules/tickets/ticketWrit
 import type { Tx } from '../platform/db/database.ts';
 import { assets, users } from '../platform/db/schema.ts';
 import { ticketComments } from '../platform/db/ticketsSchema.ts';
+import { seedTicketConsumables } from './seedTicketConsumables.ts';
 import { seedTimeEntries } from './seedTimeEntries.ts';
 
 const DAY = 86_400_000;
@@ -155,8 +156,8 @@ const COMMENTS: readonly { text: string; external: boolean }[] = [
  * Demo tickets for each customer company, so that every view of the tickets list (table, swim lanes, groups)
  * shows something: twelve per company across every status, priority and type, owned and worked by the provider's
  * staff, on the company's units, EXTERNAL ones requested by the customer's first user, with a few comments
- * (internal and external) and time entries. Written through createTicket, so each is audited as a real one.
- * Consumables are left to their own seed (the consumables area).
+ * (internal and external), time entries and parts and services (some without a price: the accounting blocker).
+ * Written through createTicket, so each is audited as a real one.
  */
 export async function seedTickets(
   tx: Tx,
@@ -243,5 +244,6 @@ export async function seedTickets(
     }
   }
   await seedTimeEntries(tx, created, [worker, owner], now);
+  await seedTicketConsumables(tx, created, owner);
   return created.length;
 }

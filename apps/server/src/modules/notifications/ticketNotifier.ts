@@ -27,6 +27,16 @@ export const TICKET_NOTICES_CURSOR = 'ticketNotices.cursor';
 const cursorSchema = z.object({ eventId: z.number() });
 const BATCH = 200;
 
+/** Moves the cursor past every event recorded so far (a seed's history), in the caller's transaction. */
+export async function skipTicketNoticesOfHistory(tx: DbOrTx): Promise<void> {
+  const [newest] = await tx.select({ eventId: max(events.eventId) }).from(events);
+  const value = { eventId: newest?.eventId ?? 0 };
+  await tx
+    .insert(serverSettings)
+    .values({ key: TICKET_NOTICES_CURSOR, value })
+    .onConflictDoUpdate({ target: serverSettings.key, set: { value, updatedAt: new Date() } });
+}
+
 export interface TicketNotifierDeps {
   db: Db;
   relay: NotificationRelay;
