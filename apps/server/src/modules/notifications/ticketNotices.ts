@@ -22,6 +22,12 @@ export interface NoticeTicket {
   userIds: number[];
 }
 
+/** A comment as it is now: its text and visibility may have changed since the event. */
+export interface NoticeComment {
+  text: string;
+  visibility: string;
+}
+
 /** One recorded change of a ticket that its people may hear of. */
 export interface TicketNotice {
   eventId: number;
@@ -59,35 +65,13 @@ export interface StoredTicketEvent {
 export function noticeOf(
   event: StoredTicketEvent,
   ticket: NoticeTicket,
-  commentTextOf: (commentId: number) => string | null,
+  commentOf: (commentId: number) => NoticeComment | null,
 ): TicketNotice | null {
   const kind = TICKET_NOTICE_EVENTS[event.name];
   if (!kind) return null;
-  let candidates: number[];
-  let change: Record<string, unknown> = {};
-  let internalOnly = false;
-  let commentText: string | null = null;
-  if (event.name === 'tickets.create') {
-    candidates = createdData.parse(event.data).users.map((user) => user.userId);
-  } else if (event.name === 'tickets.users.add') {
-    const data = userAddedData.parse(event.data);
-    candidates = [data.userId];
-    change = {
-      userId: data.userId,
-      relation: coreEnumKey('ticketUserRelationType', data.relationTypeEnumValue) ?? null,
-    };
-  } else if (event.name === 'tickets.changeStatus') {
-    const data = statusData.parse(event.data);
-    candidates = ticket.userIds;
-    change = { from: coreEnumKey('ticketStatus', data.from), to: coreEnumKey('ticketStatus', data.to) };
-  } else {
-    const data = commentData.parse(event.data);
-    candidates = ticket.userIds;
-    internalOnly = data.visibility !== 'EXTERNAL';
-    commentText = commentTextOf(data.commentId);
-    change = { commentId: data.commentId, visibility: data.visibility };
-  }
-  const candidateUserIds = [...new Set(candidates)].filter((userId) => userId !== event.actorUserId);
+  const told = whoAndWhat(event, ticket, commentOf);
+  if (!told) return null;
+  const candidateUserIds = [...new Set(told.candidates)].filter((userId) => userId !== event.actorUserId);
   if (candidateUserIds.length === 0) return null;
   return {
     eventId: event.eventId,
@@ -96,9 +80,67 @@ export function noticeOf(
     actor: { userId: event.actorUserId, name: event.actorName },
     occurredAt: event.createdAt,
     candidateUserIds,
+    internalOnly: told.internalOnly,
+    change: told.change,
+    commentText: told.commentText,
+  };
+}
+
+/**
+ * Who an event concerns and what changed. Null for an event whose data cannot be read (it is skipped, not allowed
+ * to stop every later notice) or for a comment deleted since.
+ */
+function whoAndWhat(
+  event: StoredTicketEvent,
+  ticket: NoticeTicket,
+  commentOf: (commentId: number) => NoticeComment | null,
+): {
+  candidates: number[];
+  change: Record<string, unknown>;
+  internalOnly: boolean;
+  commentText: string | null;
+} | null {
+  if (event.name === 'tickets.create') {
+    const data = createdData.safeParse(event.data);
+    if (!data.success) return null;
+    return {
+      candidates: data.data.users.map((user) => user.userId),
+      change: {},
+      internalOnly: false,
+      commentText: null,
+    };
+  }
+  if (event.name === 'tickets.users.add') {
+    const data = userAddedData.safeParse(event.data);
+    if (!data.success) return null;
+    const relation = coreEnumKey('ticketUserRelationType', data.data.relationTypeEnumValue) ?? null;
+    return {
+      candidates: [data.data.userId],
+      change: { userId: data.data.userId, relation },
+      internalOnly: false,
+      commentText: null,
+    };
+  }
+  if (event.name === 'tickets.changeStatus') {
+    const data = statusData.safeParse(event.data);
+    if (!data.success) return null;
+    const change = {
+      from: coreEnumKey('ticketStatus', data.data.from),
+      to: coreEnumKey('ticketStatus', data.data.to),
+    };
+    return { candidates: ticket.userIds, change, internalOnly: false, commentText: null };
+  }
+  const data = commentData.safeParse(event.data);
+  if (!data.success) return null;
+  const comment = commentOf(data.data.commentId);
+  if (!comment) return null;
+  // INTERNAL when it was written so or has been made so since: external people hear of neither.
+  const internalOnly = data.data.visibility !== 'EXTERNAL' || comment.visibility !== 'EXTERNAL';
+  return {
+    candidates: ticket.userIds,
+    change: { commentId: data.data.commentId, visibility: internalOnly ? 'INTERNAL' : 'EXTERNAL' },
     internalOnly,
-    change,
-    commentText,
+    commentText: comment.text,
   };
 }
 

@@ -6,7 +6,14 @@ import { serverSettings } from '../../platform/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { recordingLogger, recordingRelay } from './notificationsTestFixture.ts';
-import { createTicketNotifier, TICKET_NOTICES_CURSOR, type TicketNotifier } from './ticketNotifier.ts';
+import { recordEvent } from '../events/recordEvent.ts';
+import {
+  createTicketNotifier,
+  cursorAfter,
+  EVENT_GAP_WAIT_MS,
+  TICKET_NOTICES_CURSOR,
+  type TicketNotifier,
+} from './ticketNotifier.ts';
 
 const OWNER = 1;
 const WORKER = 2;
@@ -177,6 +184,30 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
     expect(await rowsOf(external.ticketId)).toEqual([]);
   });
 
+  it('skips an event it cannot read instead of stopping every notice after it', async () => {
+    const { users } = fleet;
+    await post(users.adminA, '/notificationPreferences.update', {
+      companyId: fleet.companyA.companyId,
+      levels: ['CRITICAL'],
+      inConsole: true,
+      webhook: false,
+    });
+    const ticket = await newTicket('EXTERNAL');
+    await notifier.runOnce();
+    await recordEvent(db(), {
+      name: 'tickets.changeStatus',
+      actorUserId: users.technician.userId,
+      companyId: fleet.companyA.companyId,
+      subjectType: 'ticket',
+      subjectId: ticket.ticketId,
+      data: { unexpected: true },
+    });
+    await post(users.technician, '/tickets.changeStatus', { ticketId: ticket.ticketId, statusEnumValue: 3 });
+    await notifier.runOnce();
+    const kinds = (await rowsOf(ticket.ticketId)).map((row) => row.kind).sort();
+    expect(kinds).toEqual(['TICKET_ASSIGNED', 'TICKET_STATUS_CHANGED']);
+  });
+
   it('queues a signed delivery to the company’s webhooks for the people who want their changes by webhook', async () => {
     const { users } = fleet;
     await post(users.adminA, '/webhooks.create', {
@@ -199,6 +230,31 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.ticketId, ticket.ticketId));
     expect(queued.map((row) => row.kind).sort()).toEqual(['TICKET_ASSIGNED', 'TICKET_STATUS_CHANGED']);
+    // The webhooks are the customer's: an INTERNAL comment, or anything of an INTERNAL ticket, is not sent.
+    await post(users.technician, '/tickets.comments.create', {
+      ticketId: ticket.ticketId,
+      comment: 'Supplier recall, bill nothing.',
+      visibility: 'INTERNAL',
+    });
+    await post(users.technician, '/tickets.users.add', {
+      ticketId: ticket.ticketId,
+      userId: users.providerAdmin.userId,
+      relationTypeEnumValue: WORKER,
+    });
+    await post(users.providerAdmin, '/notificationPreferences.update', {
+      companyId: fleet.companyA.companyId,
+      levels: ['CRITICAL'],
+      inConsole: true,
+      webhook: true,
+    });
+    await post(users.technician, '/tickets.update', { ticketId: ticket.ticketId, visibility: 'INTERNAL' });
+    await post(users.technician, '/tickets.changeStatus', { ticketId: ticket.ticketId, statusEnumValue: 2 });
+    await notifier.runOnce();
+    const after = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.ticketId, ticket.ticketId));
+    expect(after).toHaveLength(2);
     const payload = webhookPayloadSchema.parse(
       JSON.parse(queued.find((row) => row.kind === 'TICKET_STATUS_CHANGED')?.payload ?? '{}'),
     );
@@ -213,5 +269,19 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
       },
       recipients: [{ userId: users.adminA.userId }],
     });
+  });
+});
+
+describe('the ticket notices cursor', () => {
+  const at = (eventId: number, ageMs: number) => ({ eventId, createdAt: new Date(1_000_000 - ageMs) });
+
+  it('moves through ids without gaps, and waits at a gap until the event after it is a minute old', () => {
+    expect(cursorAfter(10, [at(11, 0), at(12, 0), at(13, 0)], 1_000_000)).toBe(13);
+    // 12 was taken by a transaction that has not committed yet: its notice must not be skipped.
+    expect(cursorAfter(10, [at(11, 0), at(13, 0)], 1_000_000)).toBe(11);
+    expect(cursorAfter(10, [at(11, 0), at(13, EVENT_GAP_WAIT_MS - 1)], 1_000_000)).toBe(11);
+    // A minute on, 12 was rolled back (or is still open after a minute): the cursor moves on.
+    expect(cursorAfter(10, [at(11, 0), at(13, EVENT_GAP_WAIT_MS)], 1_000_000)).toBe(13);
+    expect(cursorAfter(10, [], 1_000_000)).toBe(10);
   });
 });

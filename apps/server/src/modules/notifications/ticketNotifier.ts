@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hasPermission } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
@@ -18,6 +18,7 @@ import {
   ticketNoticeLevel,
   ticketNoticePayload,
   ticketNoticeText,
+  type NoticeComment,
   type NoticeTicket,
   type TicketNotice,
 } from './ticketNotices.ts';
@@ -35,6 +36,28 @@ export async function skipTicketNoticesOfHistory(tx: DbOrTx): Promise<void> {
     .insert(serverSettings)
     .values({ key: TICKET_NOTICES_CURSOR, value })
     .onConflictDoUpdate({ target: serverSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** How long a gap in event ids is waited for: its transaction may still commit (ids are taken before commit). */
+export const EVENT_GAP_WAIT_MS = 60_000;
+
+/**
+ * Where the cursor may move after reading `seen` (ids after `cursor`, in order): through ids without gaps, and past
+ * a gap only once the event after it is older than EVENT_GAP_WAIT_MS (the missing id was rolled back, or its
+ * transaction has been open that long). Events past a gap are told at once all the same; telling is unique per
+ * event, so reading them again while the cursor waits tells nobody twice.
+ */
+export function cursorAfter(
+  cursor: number,
+  seen: readonly { eventId: number; createdAt: Date }[],
+  nowMs: number,
+): number {
+  let at = cursor;
+  for (const event of seen) {
+    if (event.eventId !== at + 1 && nowMs - event.createdAt.getTime() < EVENT_GAP_WAIT_MS) break;
+    at = event.eventId;
+  }
+  return at;
 }
 
 export interface TicketNotifierDeps {
@@ -102,17 +125,25 @@ export function createTicketNotifier(deps: TicketNotifierDeps): TicketNotifier {
     );
   }
 
-  async function commentTexts(tx: DbOrTx, found: readonly { data: unknown }[]): Promise<Map<number, string>> {
+  /** The comments the events name, as they are now (text and visibility); deleted ones are left out. */
+  async function commentsOf(
+    tx: DbOrTx,
+    found: readonly { data: unknown }[],
+  ): Promise<Map<number, NoticeComment>> {
     const ids = found.flatMap(({ data }) => {
       const parsed = z.object({ commentId: z.number() }).safeParse(data);
       return parsed.success ? [parsed.data.commentId] : [];
     });
     if (ids.length === 0) return new Map();
     const rows = await tx
-      .select({ commentId: ticketComments.commentId, comment: ticketComments.comment })
+      .select({
+        commentId: ticketComments.commentId,
+        text: ticketComments.comment,
+        visibility: ticketComments.visibility,
+      })
       .from(ticketComments)
       .where(and(inArray(ticketComments.commentId, ids), eq(ticketComments.isDeleted, false)));
-    return new Map(rows.map((row) => [row.commentId, row.comment]));
+    return new Map(rows.map((row) => [row.commentId, row]));
   }
 
   async function contextOf(tx: DbOrTx, userId: number): Promise<AuthContext | undefined> {
@@ -161,7 +192,9 @@ export function createTicketNotifier(deps: TicketNotifierDeps): TicketNotifier {
     const recipients = people
       .filter((auth) => wants(auth, 'webhook'))
       .map(({ user }) => ({ userId: user.userId, name: user.name, email: user.email }));
-    if (recipients.length === 0) return { told, queued: 0 };
+    // A company's webhooks are the customer's: nothing of an INTERNAL ticket or comment goes to them.
+    if (recipients.length === 0 || notice.ticket.visibility !== 'EXTERNAL' || notice.internalOnly)
+      return { told, queued: 0 };
     const hooks = (
       await tx
         .select({ webhookId: companyWebhooks.webhookId, levels: companyWebhooks.levels })
@@ -201,6 +234,18 @@ export function createTicketNotifier(deps: TicketNotifierDeps): TicketNotifier {
         .for('update');
       if (!cursorRow) return { read: 0, told: new Set<number>(), queued: 0 };
       const cursor = cursorSchema.parse(cursorRow.value).eventId;
+      const [clock] = await tx
+        .select({ now: sql<Date>`now()` })
+        .from(serverSettings)
+        .limit(1);
+      const seen = await tx
+        .select({ eventId: events.eventId, createdAt: events.createdAt })
+        .from(events)
+        .where(gt(events.eventId, cursor))
+        .orderBy(asc(events.eventId))
+        .limit(BATCH);
+      const last = seen.at(-1);
+      if (!last) return { read: 0, told: new Set<number>(), queued: 0 };
       const found = await tx
         .select({
           eventId: events.eventId,
@@ -216,31 +261,31 @@ export function createTicketNotifier(deps: TicketNotifierDeps): TicketNotifier {
         .where(
           and(
             gt(events.eventId, cursor),
+            lte(events.eventId, last.eventId),
             eq(events.subjectType, 'ticket'),
             inArray(events.name, Object.keys(TICKET_NOTICE_EVENTS)),
           ),
         )
-        .orderBy(asc(events.eventId))
-        .limit(BATCH);
+        .orderBy(asc(events.eventId));
       const ticketMap = await loadTickets(tx, [...new Set(found.map((event) => Number(event.subjectId)))]);
-      const texts = await commentTexts(tx, found);
+      const comments = await commentsOf(tx, found);
       const told = new Set<number>();
       let queued = 0;
       for (const event of found) {
         const ticket = ticketMap.get(Number(event.subjectId));
-        const notice = ticket ? noticeOf(event, ticket, (id) => texts.get(id) ?? null) : null;
+        const notice = ticket ? noticeOf(event, ticket, (id) => comments.get(id) ?? null) : null;
         if (!notice) continue;
         const result = await tell(tx, notice);
         result.told.forEach((row) => told.add(row.userId));
         queued += result.queued;
       }
-      const last = found.at(-1);
-      if (last)
+      const next = cursorAfter(cursor, seen, new Date(clock?.now ?? Date.now()).getTime());
+      if (next > cursor)
         await tx
           .update(serverSettings)
-          .set({ value: { eventId: last.eventId }, updatedAt: new Date() })
+          .set({ value: { eventId: next }, updatedAt: new Date() })
           .where(eq(serverSettings.key, TICKET_NOTICES_CURSOR));
-      return { read: found.length, told, queued };
+      return { read: seen.length, told, queued };
     });
     for (const userId of outcome.told) {
       const auth = await contextOf(db, userId);
