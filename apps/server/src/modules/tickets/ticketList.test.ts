@@ -238,6 +238,11 @@ describe('tickets list and groups', () => {
     expect(await search("x'); drop table tickets; --")).toEqual([]);
     expect(await search('!!! & | :*')).toHaveLength(5);
     expect(await search('alarm chiller')).toEqual(['Chiller alarm']);
+    // An external user's search reads no INTERNAL comment: which tickets match would tell what they say.
+    const { operatorA } = fleet.users;
+    expect(await titles(operatorA, { filter: { search: 'condensate' } })).toEqual(['Water leak under floor']);
+    expect(await titles(operatorA, { filter: { search: 'secret' } })).toEqual([]);
+    expect(await titles(operatorA, { filter: { search: 'secr' } })).toEqual([]);
   });
 
   it("never shows external users INTERNAL tickets nor other companies' tickets", async () => {

@@ -165,7 +165,7 @@ export function ticketListConditions(
       sql`${tickets.ticketId} in (select tu.ticket_id from ticket_users tu where tu.relation_type_value = ${RELATION_OWNER} and tu.user_id in ${[...filter.ownerUserIds]})`,
     );
   }
-  const search = ticketSearchCondition(filter.search);
+  const search = ticketSearchCondition(filter.search, visibility.externalOnly);
   if (search) conditions.push(search);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

@@ -6,9 +6,11 @@ import { tickets } from '../../platform/db/ticketsSchema.ts';
 export const MAX_SEARCH_WORDS = 8;
 
 /**
- * Rebuilds a ticket's full-text document from its title, description and the text of its comments that are not
- * deleted ('simple' configuration: no stemming, so that unit names and part numbers match as typed). Call it in
- * the write's transaction after any change of those texts (the comments area calls it after each comment write).
+ * Rebuilds a ticket's full-text documents from its title, description and the text of its comments that are not
+ * deleted ('simple' configuration: no stemming, so that unit names and part numbers match as typed): `search` with
+ * every comment, `search_external` with EXTERNAL ones only, which is what an external user's search reads (else
+ * which tickets match a word would tell them what INTERNAL comments say). Call it in the write's transaction after
+ * any change of those texts or of a comment's visibility (the comments area calls it after each comment write).
  */
 export async function refreshTicketSearch(tx: DbOrTx, ticketId: number): Promise<void> {
   await tx.execute(sql`
@@ -16,7 +18,11 @@ export async function refreshTicketSearch(tx: DbOrTx, ticketId: number): Promise
        set search = to_tsvector('simple', t.title || ' ' || t.description || ' ' || coalesce((
              select string_agg(c.comment, ' ' order by c.comment_id)
                from ticket_comments c
-              where c.ticket_id = t.ticket_id and not c.is_deleted), ''))
+              where c.ticket_id = t.ticket_id and not c.is_deleted), '')),
+           search_external = to_tsvector('simple', t.title || ' ' || t.description || ' ' || coalesce((
+             select string_agg(c.comment, ' ' order by c.comment_id)
+               from ticket_comments c
+              where c.ticket_id = t.ticket_id and not c.is_deleted and c.visibility = 'EXTERNAL'), ''))
      where t.ticket_id = ${ticketId}`);
 }
 
@@ -55,9 +61,13 @@ export function ticketSearchQuery(text: string): string | null {
   return terms.map((term) => `${term.negated ? '!' : ''}${term.word}:*`).join(' & ');
 }
 
-/** The condition of a search on the tickets' document, or undefined when the text has no words. */
-export function ticketSearchCondition(text: string | undefined): SQL | undefined {
+/**
+ * The condition of a search on the tickets' document (for an external user, the one without INTERNAL comments), or
+ * undefined when the text has no words.
+ */
+export function ticketSearchCondition(text: string | undefined, externalOnly = false): SQL | undefined {
   const query = text === undefined ? null : ticketSearchQuery(text);
   if (query === null) return undefined;
-  return sql`${tickets.search} @@ to_tsquery('simple', ${query})`;
+  const document = externalOnly ? tickets.searchExternal : tickets.search;
+  return sql`${document} @@ to_tsquery('simple', ${query})`;
 }

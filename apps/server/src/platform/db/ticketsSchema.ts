@@ -64,6 +64,10 @@ export const tickets = pgTable(
     search: tsvector('search')
       .notNull()
       .default(sql`''::tsvector`),
+    /** The same without INTERNAL comments: what an external user's search reads, so it reveals none of them. */
+    searchExternal: tsvector('search_external')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     index('tickets_company_idx').on(t.companyId, t.ticketId.desc()),
@@ -73,6 +77,7 @@ export const tickets = pgTable(
     index('tickets_priority_idx').on(t.priorityValue, t.ticketId.desc()),
     index('tickets_title_idx').on(t.title, t.ticketId),
     index('tickets_search_idx').using('gin', t.search),
+    index('tickets_search_external_idx').using('gin', t.searchExternal),
   ],
 );
 
