@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -61,10 +62,14 @@ async function receive(
   }
 
   receiving.add(ticketAttachmentId);
+  // Each attempt writes its own file and the committing transaction points the row at it: two attempts at once
+  // (the in-process guard does not reach other processes) can then neither mix their bytes nor delete the
+  // winner's file when the loser cleans up.
+  const key = `${attachment.filepath}.${randomBytes(6).toString('hex')}`;
   try {
-    const { sizeInBytes } = await deps.files.put(attachment.filepath, request.raw);
+    const { sizeInBytes } = await deps.files.put(key, request.raw);
     if (sizeInBytes !== declared) {
-      await deps.files.remove(attachment.filepath);
+      await deps.files.remove(key);
       throw badField('body', `The upload ended after ${sizeInBytes} of the ${declared} bytes declared.`);
     }
     const comment =
@@ -81,7 +86,7 @@ async function receive(
         const at = new Date();
         const [stored] = await tx
           .update(ticketAttachments)
-          .set({ uploadedAt: at })
+          .set({ uploadedAt: at, filepath: key })
           .where(
             and(
               eq(ticketAttachments.ticketAttachmentId, ticketAttachmentId),
@@ -109,7 +114,7 @@ async function receive(
         });
       })
       .catch(async (error: unknown) => {
-        await deps.files.remove(attachment.filepath);
+        await deps.files.remove(key);
         throw error;
       });
     reply.removeHeader('connection');
