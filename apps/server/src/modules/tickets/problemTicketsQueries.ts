@@ -11,7 +11,9 @@ import { notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { detectedProblems as problems } from '../../platform/db/problemsSchema.ts';
 import { ticketAssets, tickets, ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
+import { assetVisibility } from '../access/assetAccess.ts';
 import { visibleAssetIds } from '../metrics/metricsService.ts';
+import { PROBLEMS_READ, visibleRowsCondition } from '../problems/problemAccess.ts';
 import { canSeeTicket, TICKET_NOT_FOUND, ticketVisibility } from './ticketAccess.ts';
 
 const LEVELS_BY_RANK: readonly (ProblemLevel | null)[] = [null, 'INFO', 'WARNING', 'CRITICAL'];
@@ -31,6 +33,8 @@ export async function summarizeTicketProblems(
   body: { ticketIds: number[]; activeInterval: string },
 ): Promise<TicketProblemSummary[]> {
   const visibility = ticketVisibility(auth);
+  // Problem counts are problems: detectedProblems:read too, and only those of assets the caller may see.
+  const problemScope = await assetVisibility(db, auth, PROBLEMS_READ);
   const ticketIds = [...new Set(body.ticketIds)];
   const found = await db
     .select({ ticketId: tickets.ticketId, companyId: tickets.companyId, visibility: tickets.visibility })
@@ -64,7 +68,7 @@ export async function summarizeTicketProblems(
       ),
     })
     .from(problems)
-    .where(inArray(problems.ticketId, ticketIds))
+    .where(and(inArray(problems.ticketId, ticketIds), visibleRowsCondition(problemScope, problems)))
     .groupBy(problems.ticketId);
   const byTicket = new Map(rows.map((row) => [row.ticketId, row]));
   return ticketIds.map((ticketId) => {
