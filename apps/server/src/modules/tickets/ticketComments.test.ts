@@ -248,4 +248,28 @@ describe('ticket comment calls', () => {
       409,
     );
   });
+
+  it('hides from an external user the history of a comment made INTERNAL after it was written', async () => {
+    const historyOf = async (user: { identityId: string }) => {
+      const answer = await api(user, 'POST', '/tickets.history', { ticketId: fx.ids.ticketA });
+      expect(answer.status).toBe(200);
+      return z.array(z.object({ data: z.record(z.string(), z.unknown()) })).parse(answer.body);
+    };
+    const comment = await create(fx.users.technician, {
+      ticketId: fx.ids.ticketA,
+      comment: 'Fan swap planned for Monday.',
+      visibility: 'EXTERNAL',
+    });
+    const mentions = async (user: { identityId: string }) =>
+      (await historyOf(user)).filter((entry) => entry.data['commentId'] === comment.commentId).length;
+    expect(await mentions(fx.users.adminA)).toBe(1);
+    const edited = await api(fx.users.technician, 'POST', '/tickets.comments.update', {
+      commentId: comment.commentId,
+      comment: 'Fan swap planned for Monday, supplier recall.',
+      visibility: 'INTERNAL',
+    });
+    expect(edited.status).toBe(200);
+    expect(await mentions(fx.users.adminA)).toBe(0);
+    expect(await mentions(fx.users.technician)).toBe(2);
+  });
 });
