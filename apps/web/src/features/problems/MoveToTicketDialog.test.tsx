@@ -112,20 +112,24 @@ describe('moving problems to tickets', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Move to existing ticket' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByPlaceholderText('Search tickets'), 'chiller');
+    // The server searches (after the typing settles): the company's open tickets matching the words.
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.path === '/tickets.list').map((request) => request.body),
+      ).toContainEqual({
+        filter: { companyIds: [2], statusIds: [0, 2, 3, 4, 5], search: 'chiller' },
+        pageableQuery: {
+          type: 'PAGED',
+          pageSize: 20,
+          pageNumber: 0,
+          sort: [{ property: 'updated_at', direction: 'DESC' }],
+        },
+      }),
+    );
     await user.click(await screen.findByRole('option', { name: '#40 Hall 1 chiller visit' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move to existing ticket' }));
     await waitFor(() => expect(within(dialog).queryByRole('alert')?.textContent ?? 'none').toBe('none'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const searches = requests.filter((request) => request.path === '/tickets.list').map((r) => r.body);
-    expect(searches).toContainEqual({
-      filter: { companyIds: [2], statusIds: [0, 2, 3, 4, 5], search: 'chiller' },
-      pageableQuery: {
-        type: 'PAGED',
-        pageSize: 20,
-        pageNumber: 0,
-        sort: [{ property: 'updated_at', direction: 'DESC' }],
-      },
-    });
     expect(
       requests.find((request) => request.path === '/detectedProblems.moveToExistingTicket')?.body,
     ).toEqual({
