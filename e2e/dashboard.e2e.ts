@@ -117,6 +117,8 @@ describe.skipIf(!chromiumAvailable())(
       // Counts by health: every state shown, adding up to the fleet the operator may see.
       const group = page.getByRole('group', { name: 'Units by health' });
       await expect.poll(() => group.getByRole('button', { name: /: loading$/ }).count(), FIRST_LOAD).toBe(0);
+      // No button is loading also before any is drawn: wait for the six states themselves.
+      await expect.poll(async () => (await healthCounts(page)).size, FIRST_LOAD).toBe(6);
       const counts = await healthCounts(page);
       expect(Object.fromEntries(counts)).toEqual({
         'Communication lost': 2,
