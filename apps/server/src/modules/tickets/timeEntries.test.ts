@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract, coreEnumSchema, timeEntrySchema, type TimeEntry } from '@kelvin/contract';
+import { contract, coreEnumSchema, PAGE_NUMBER_MAX, timeEntrySchema, type TimeEntry } from '@kelvin/contract';
 import { buildCompany, buildUser, providerCompany } from '../../testing/factories.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { events } from '../../platform/db/schema.ts';
@@ -407,6 +407,27 @@ describe('time entries', () => {
       [day(-8), tech.userId],
       [day(-9), tech.userId],
     ]);
+  });
+
+  it('refuses a page number or size whose row offset would overflow with a 400 naming the field', async () => {
+    const list = (pageableQuery: Record<string, unknown>) =>
+      api(fixture.users.providerAdmin, 'POST', '/tickets.timeEntries.list', {
+        filter: {},
+        pageableQuery: { type: 'PAGED', sort: [], ...pageableQuery },
+      });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ pageSize: 25, pageNumber: 1e15 }, 'pageableQuery.pageNumber'],
+      [{ pageSize: 25, pageNumber: PAGE_NUMBER_MAX + 1 }, 'pageableQuery.pageNumber'],
+      [{ pageSize: 1_000_000, pageNumber: 0 }, 'pageableQuery.pageSize'],
+    ];
+    for (const [pageableQuery, field] of refusals) {
+      const answer = await list(pageableQuery);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(errorOf(answer).message).toContain(field);
+    }
+    const last = await list({ pageSize: 1000, pageNumber: PAGE_NUMBER_MAX });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(listAnswer.parse(last.body).content).toEqual([]);
   });
 
   it('exports the filtered entries as CSV, with cells a spreadsheet cannot run', async () => {
