@@ -257,6 +257,13 @@ describe('tickets list and groups', () => {
     // Their comment count leaves out internal comments.
     const leak = listOf(await call.list(operatorA, { filter: { search: 'leak' } })).content[0];
     expect(leak?.commentCount).toBe(1);
+    // Their rows name only the assets their access groups reach: the operator's group holds one data hall.
+    const assetNames = async (user: AssetFleet['users'][keyof AssetFleet['users']]) =>
+      listOf(await call.list(user, { filter: { search: 'quarterly' } })).content[0]?.assets.map(
+        (asset) => asset.displayName,
+      );
+    expect(await assetNames(operatorA)).toEqual(['AN-CRAH-01']);
+    expect(await assetNames(fleet.users.adminA)).toEqual(['AN-CRAH-01', 'AS-CRAH-01']);
     expect(await titles(adminB, { filter: {} })).toEqual(['Bravo compressor noise']);
     expect((await call.list(noRolesA, { filter: {} })).status).toBe(403);
   });

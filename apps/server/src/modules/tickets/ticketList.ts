@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   TICKET_PAGE_SIZE,
@@ -7,20 +7,22 @@ import {
   type TicketListItem,
   type ticketsEndpoints,
 } from '@kelvin/contract';
+import { assetDisplayName } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
+import { accessGroupAssetIds } from '../access/assetAccess.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { companies, users } from '../../platform/db/schema.ts';
-import { ticketAssets, ticketComments, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
+import { tickets } from '../../platform/db/ticketsSchema.ts';
 import { ticketVisibility } from './ticketAccess.ts';
-import { enumKey, loadTicketEnums } from './ticketEnums.ts';
+import { enumKey, loadTicketEnums, type TicketEnums } from './ticketEnums.ts';
 import { ticketCountsQuery, ticketListConditions, ticketOrderBy } from './ticketListQuery.ts';
-import { assetDisplayNames, billingStateOf, visibilityOf } from './ticketPresenter.ts';
+import { billingStateOf, visibilityOf } from './ticketPresenter.ts';
 import { RELATION_OWNER, ticketStateOf } from './ticketRules.ts';
 
 type Endpoints = typeof ticketsEndpoints;
 type ListAnswer = OutputOf<Endpoints['ticketsList']>;
+type ListBody = BodyOf<Endpoints['ticketsList']>;
 
-/** The list's columns: everything but the search document and the heavy JSON fields. */
+/** The list's columns: everything but the search documents and the heavy JSON fields. */
 const listColumns = {
   ticketId: tickets.ticketId,
   companyId: tickets.companyId,
@@ -40,15 +42,49 @@ const listColumns = {
   visibility: tickets.visibility,
 };
 
+const timestamp = z.coerce.date();
+
+/** A row of the page statement: the ticket's columns as stored, then what its subqueries add (json is parsed by both drivers). */
+const pageRowSchema = z.object({
+  ticket_id: z.number(),
+  company_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  closed_at: timestamp.nullable(),
+  is_frozen: z.boolean(),
+  estimated_duration: z.string().nullable(),
+  severity_value: z.number(),
+  priority_value: z.number(),
+  type_value: z.number(),
+  status_value: z.number(),
+  source_value: z.number(),
+  net_suite_billing_state: z.string(),
+  visibility: z.string(),
+  company_name: z.string().nullable(),
+  owner: z.object({ userId: z.number(), name: z.string() }).nullable(),
+  assets: z.array(
+    z.object({
+      assetId: z.number(),
+      type: z.string(),
+      properties: z.array(z.object({ name: z.string(), value: z.string() })),
+    }),
+  ),
+  comment_count: z.coerce.number(),
+  total: z.coerce.number().nullable(),
+});
+type PageRow = z.infer<typeof pageRowSchema>;
+const pageRowsSchema = z.object({ rows: z.array(pageRowSchema) });
+
 /**
- * A page of the tickets the caller may see: one query for the page (walking the sort column's index), one count,
- * and one small query each for the page's companies, owners, assets and comment counts.
+ * A page of the tickets the caller may see in one statement, so that a page costs one round trip (on PGlite each
+ * statement is a turn of the single-threaded engine): the page itself walks the sort column's index, and each of
+ * its 25 rows then looks up its company, owner, assets and comment count by key. The total comes from the kept
+ * counts in the same statement when the filter allows; a search counts in a second statement, and only when the
+ * first page does not already hold every match.
  */
-export async function listTickets(
-  db: DbOrTx,
-  auth: AuthContext,
-  body: BodyOf<Endpoints['ticketsList']>,
-): Promise<ListAnswer> {
+export async function listTickets(db: DbOrTx, auth: AuthContext, body: ListBody): Promise<ListAnswer> {
   const visibility = ticketVisibility(auth);
   const pageSize = body.pageableQuery?.pageSize ?? TICKET_PAGE_SIZE;
   const pageNumber = body.pageableQuery?.pageNumber ?? 0;
@@ -57,106 +93,109 @@ export async function listTickets(
   const pageable = { pageSize, pageNumber };
   if (where === 'NONE') return { content: [], pageable: { ...pageable, totalSize: 0 } };
 
-  const rows = await db
+  const page = db
     .select(listColumns)
     .from(tickets)
     .where(where)
     .orderBy(...orderBy)
     .limit(pageSize)
-    .offset(pageNumber * pageSize);
-  // No count when the first page holds the whole list; the kept totals when the filter allows; else a count.
-  const totalSize =
-    pageNumber === 0 && rows.length < pageSize
-      ? rows.length
-      : await countTickets(db, visibility, body.filter, where);
-  const content = await presentListRows(db, rows, visibility.externalOnly);
+    .offset(pageNumber * pageSize)
+    .getSQL();
+  const kept = ticketCountsQuery(visibility, body.filter);
+  const statement = pageStatement(page, orderBy, {
+    externalOnly: visibility.externalOnly,
+    total: kept ? sql`(${kept})` : sql`null::int`,
+  });
+  const rows = pageRowsSchema.parse(await db.execute(statement)).rows;
+  const keptTotal = rows[0]?.total ?? null;
+  let totalSize: number;
+  if (pageNumber === 0 && rows.length < pageSize) totalSize = rows.length;
+  else if (keptTotal !== null) totalSize = keptTotal;
+  else if (kept) totalSize = await countWith(db, kept);
+  else totalSize = await countMatches(db, where);
+  const enums = await loadTicketEnums(db);
+  // An external user sees a ticket's assets only where their access groups reach (as on the asset screens).
+  const reachable = visibility.externalOnly ? await accessGroupAssetIds(db, auth.user.userId) : null;
+  const content = rows.map((row) => presentListRow(row, enums, reachable));
   return { content, pageable: { ...pageable, totalSize } };
+}
+
+/**
+ * The page as a CTE named back to "tickets" in the outer query, so that the same ORDER BY (written against the
+ * tickets table) orders the 25 rows again after the joins.
+ */
+function pageStatement(page: SQL, orderBy: SQL[], options: { externalOnly: boolean; total: SQL }): SQL {
+  const visibleComments = options.externalOnly ? sql` and tc.visibility = 'EXTERNAL'` : sql``;
+  return sql`
+    with page as materialized (${page})
+    select tickets.*,
+           (select c.name from companies c where c.company_id = tickets.company_id) as company_name,
+           (select json_build_object('userId', u.user_id, 'name', u.name)
+              from ticket_users tu join users u on u.user_id = tu.user_id
+             where tu.ticket_id = tickets.ticket_id and tu.relation_type_value = ${RELATION_OWNER}
+             order by tu.created_at limit 1) as owner,
+           coalesce((
+             select json_agg(json_build_object(
+                      'assetId', ta.asset_id,
+                      'type', at.name,
+                      'properties', (select coalesce(json_agg(json_build_object('name', ap.name, 'value', ap.value)), '[]'::json)
+                                       from asset_properties ap
+                                      where ap.asset_id = ta.asset_id and ap.name in ('name', 'position')))
+                    order by ta.created_at, ta.asset_id)
+               from ticket_assets ta
+               join assets a on a.asset_id = ta.asset_id
+               join asset_types at on at.asset_type_id = a.asset_type_id
+              where ta.ticket_id = tickets.ticket_id), '[]'::json) as assets,
+           (select count(*) from ticket_comments tc
+             where tc.ticket_id = tickets.ticket_id and not tc.is_deleted${visibleComments}) as comment_count,
+           ${options.total} as total
+      from page as tickets
+     order by ${sql.join(orderBy, sql`, `)}`;
 }
 
 const countRows = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) });
 
-async function countTickets(
-  db: DbOrTx,
-  visibility: ReturnType<typeof ticketVisibility>,
-  filter: BodyOf<Endpoints['ticketsList']>['filter'],
-  where: SQL | undefined,
-): Promise<number> {
-  const kept = ticketCountsQuery(visibility, filter);
-  if (kept) return countRows.parse(await db.execute(kept)).rows[0]?.n ?? 0;
+async function countWith(db: DbOrTx, query: SQL): Promise<number> {
+  return countRows.parse(await db.execute(query)).rows[0]?.n ?? 0;
+}
+
+async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ n: count() }).from(tickets).where(where);
   return counted?.n ?? 0;
 }
 
-type ListRow = { [K in keyof typeof listColumns]: (typeof tickets.$inferSelect)[K] };
-
-async function presentListRows(
-  db: DbOrTx,
-  rows: ListRow[],
-  externalOnly: boolean,
-): Promise<TicketListItem[]> {
-  if (rows.length === 0) return [];
-  const ticketIds = rows.map((row) => row.ticketId);
-  const enums = await loadTicketEnums(db);
-  const companyRows = await db
-    .select({ companyId: companies.companyId, name: companies.name })
-    .from(companies)
-    .where(inArray(companies.companyId, [...new Set(rows.map((row) => row.companyId))]));
-  const companyNames = new Map(companyRows.map((row) => [row.companyId, row.name]));
-  const owners = await db
-    .select({ ticketId: ticketUsers.ticketId, userId: users.userId, name: users.name })
-    .from(ticketUsers)
-    .innerJoin(users, eq(users.userId, ticketUsers.userId))
-    .where(and(inArray(ticketUsers.ticketId, ticketIds), eq(ticketUsers.relationTypeValue, RELATION_OWNER)));
-  const ownerOf = new Map(owners.map((row) => [row.ticketId, { userId: row.userId, name: row.name }]));
-  const assetRows = await db
-    .select({ ticketId: ticketAssets.ticketId, assetId: ticketAssets.assetId })
-    .from(ticketAssets)
-    .where(inArray(ticketAssets.ticketId, ticketIds))
-    .orderBy(ticketAssets.createdAt, ticketAssets.assetId);
-  const names = await assetDisplayNames(db, [...new Set(assetRows.map((row) => row.assetId))]);
-  const commentConditions = [
-    inArray(ticketComments.ticketId, ticketIds),
-    eq(ticketComments.isDeleted, false),
-  ];
-  if (externalOnly) commentConditions.push(eq(ticketComments.visibility, 'EXTERNAL'));
-  const commentCounts = await db
-    .select({ ticketId: ticketComments.ticketId, n: count() })
-    .from(ticketComments)
-    .where(and(...commentConditions))
-    .groupBy(ticketComments.ticketId);
-  const commentsOf = new Map(commentCounts.map((row) => [row.ticketId, row.n]));
-
-  return rows.map((row) => ({
-    ticketId: row.ticketId,
-    companyId: row.companyId,
-    companyName: companyNames.get(row.companyId) ?? '',
+function presentListRow(row: PageRow, enums: TicketEnums, reachable: Set<number> | null): TicketListItem {
+  return {
+    ticketId: row.ticket_id,
+    companyId: row.company_id,
+    companyName: row.company_name ?? '',
     title: row.title,
     description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    closedAt: row.closedAt?.toISOString() ?? null,
-    isFrozen: row.isFrozen,
-    estimatedDuration: row.estimatedDuration,
-    severityEnumKey: enumKey(enums, 'ticketSeverity', row.severityValue),
-    severityEnumValue: row.severityValue,
-    priorityEnumKey: enumKey(enums, 'ticketPriority', row.priorityValue),
-    priorityEnumValue: row.priorityValue,
-    typeEnumKey: enumKey(enums, 'ticketType', row.typeValue),
-    typeEnumValue: row.typeValue,
-    statusEnumKey: enumKey(enums, 'ticketStatus', row.statusValue),
-    statusEnumValue: row.statusValue,
-    sourceEnumKey: enumKey(enums, 'ticketSource', row.sourceValue),
-    sourceEnumValue: row.sourceValue,
-    netSuiteBillingState: billingStateOf(row.netSuiteBillingState),
-    ticketState: ticketStateOf(row.statusValue),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    closedAt: row.closed_at?.toISOString() ?? null,
+    isFrozen: row.is_frozen,
+    estimatedDuration: row.estimated_duration,
+    severityEnumKey: enumKey(enums, 'ticketSeverity', row.severity_value),
+    severityEnumValue: row.severity_value,
+    priorityEnumKey: enumKey(enums, 'ticketPriority', row.priority_value),
+    priorityEnumValue: row.priority_value,
+    typeEnumKey: enumKey(enums, 'ticketType', row.type_value),
+    typeEnumValue: row.type_value,
+    statusEnumKey: enumKey(enums, 'ticketStatus', row.status_value),
+    statusEnumValue: row.status_value,
+    sourceEnumKey: enumKey(enums, 'ticketSource', row.source_value),
+    sourceEnumValue: row.source_value,
+    netSuiteBillingState: billingStateOf(row.net_suite_billing_state),
+    ticketState: ticketStateOf(row.status_value),
     visibility: visibilityOf(row.visibility),
-    owner: ownerOf.get(row.ticketId) ?? null,
-    assets: assetRows
-      .filter((asset) => asset.ticketId === row.ticketId)
+    owner: row.owner,
+    assets: row.assets
+      .filter((asset) => reachable === null || reachable.has(asset.assetId))
       .map((asset) => ({
         assetId: asset.assetId,
-        displayName: names.get(asset.assetId)?.displayName ?? `Asset ${asset.assetId}`,
+        displayName: assetDisplayName({ type: asset.type, properties: asset.properties }),
       })),
-    commentCount: commentsOf.get(row.ticketId) ?? 0,
-  }));
+    commentCount: row.comment_count,
+  };
 }
