@@ -7,7 +7,7 @@ import {
   scopeIncludes,
   type CompanyScope,
 } from '../../http/authorize.ts';
-import { conflict, forbidden, notFound } from '../../http/httpError.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
 
@@ -15,6 +15,29 @@ export type TicketRow = typeof tickets.$inferSelect;
 
 export const TICKET_NOT_FOUND = 'Ticket not found.';
 export const TICKET_FROZEN = 'This ticket is frozen: unfreeze it before changing it.';
+
+/** What only the provider's staff do with a ticket, by the field of the request that asks for it. */
+export const PROVIDER_ONLY = {
+  freeze: "only the provider's staff freeze or unfreeze a ticket.",
+  billing: "only the provider's staff change a ticket's billing.",
+  closedAtCreation: "only the provider's staff open a ticket that is already resolved or closed.",
+  salesPrice: "only the provider's staff set the sales price of a part or service.",
+} as const;
+
+/**
+ * Refuses (403 naming the field) an external user asking for what is the provider's business: billing and sales
+ * prices feed the provider's accounting system (its orders and inventory need netsuite permissions no customer role
+ * holds), and freezing is how the provider stops changes to a ticket it has billed or is billing.
+ */
+export function requireProviderStaff(
+  auth: AuthContext,
+  field: string,
+  rule: keyof typeof PROVIDER_ONLY,
+): void {
+  if (!isExternal(auth)) return;
+  const message = `${field}: ${PROVIDER_ONLY[rule]}`;
+  throw new HttpError(403, 'FORBIDDEN', message, [{ field, message }]);
+}
 
 /** Which tickets a caller may see: the companies of their tickets:read grant; an external user only EXTERNAL ones. */
 export interface TicketVisibility {
@@ -69,5 +92,45 @@ export async function writableTicket(
   const [locked] = await tx.select().from(tickets).where(eq(tickets.ticketId, ticketId)).for('update');
   if (!locked) throw notFound(TICKET_NOT_FOUND);
   if (locked.isFrozen && !options.allowFrozen) throw conflict(TICKET_FROZEN);
+  return locked;
+}
+
+/**
+ * readableTicket for a record reached through another one (a comment, an attachment, a consumable, a time entry):
+ * a ticket the caller may not see makes the record `notFoundMessage` (404) too, so that its id reveals nothing. Only
+ * that 404 is translated: a 403 (no tickets:read at all) and any other failure, a database error above all, pass
+ * through as they are instead of passing for a missing record.
+ */
+export async function readableTicketOf(
+  db: DbOrTx,
+  auth: AuthContext,
+  ticketId: number,
+  notFoundMessage: string,
+): Promise<TicketRow> {
+  try {
+    return await readableTicket(db, auth, ticketId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw notFound(notFoundMessage);
+    throw error;
+  }
+}
+
+/**
+ * writableTicket for a write that changes several tickets (a time entry moving between two, detected problems
+ * leaving theirs for another). The rows are locked in ascending ticket id order, whatever the order of the
+ * request, and every such write takes its locks in the same order of tables: the detected problems it moves first
+ * (lockReadableProblems), then the tickets, then the tickets' own rows (a time entry, a comment). Two writes that
+ * take the same rows in the same order queue one behind the other; in opposite orders each could hold a row the
+ * other waits for, a deadlock PostgreSQL breaks by failing one of them (a 500).
+ */
+export async function writableTickets(
+  tx: DbOrTx,
+  auth: AuthContext,
+  ticketIds: readonly number[],
+): Promise<Map<number, TicketRow>> {
+  const locked = new Map<number, TicketRow>();
+  for (const ticketId of [...new Set(ticketIds)].sort((a, b) => a - b)) {
+    locked.set(ticketId, await writableTicket(tx, auth, ticketId));
+  }
   return locked;
 }

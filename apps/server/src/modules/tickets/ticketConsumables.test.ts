@@ -57,7 +57,8 @@ describe('ticket consumable calls', () => {
     });
     expect(part).toMatchObject({ type: 'PART', quantity: 2, salesPrice: 84.5, itemId: 'INV-4411' });
     expect(service).toMatchObject({ salesPrice: null, itemId: null });
-    const other = await create(fx.users.adminB, {
+    // Provider staff set prices (a customer may not): the Bravo part is entered by the technician.
+    const other = await create(fx.users.technician, {
       ticketId: fx.ids.ticketB,
       type: 'PART',
       displayName: 'Filter',
@@ -112,7 +113,7 @@ describe('ticket consumable calls', () => {
   });
 
   it("answers 404 for another company's ticket or consumable, and for an external user's INTERNAL ticket", async () => {
-    const bravo = await create(fx.users.adminB, {
+    const bravo = await create(fx.users.technician, {
       ticketId: fx.ids.ticketB,
       type: 'SERVICE',
       displayName: 'Inspection',

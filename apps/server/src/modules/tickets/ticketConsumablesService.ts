@@ -10,7 +10,13 @@ import { notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { ticketConsumables } from '../../platform/db/ticketsSchema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { readableTicket, writableTicket, type TicketRow } from './ticketAccess.ts';
+import {
+  readableTicket,
+  readableTicketOf,
+  requireProviderStaff,
+  writableTicket,
+  type TicketRow,
+} from './ticketAccess.ts';
 import { touchTicket } from './ticketCommentsRepository.ts';
 
 type ConsumableRow = typeof ticketConsumables.$inferSelect;
@@ -78,9 +84,7 @@ async function writableConsumable(tx: DbOrTx, auth: AuthContext, ticketConsumabl
     .from(ticketConsumables)
     .where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
   if (!row) throw notFound(CONSUMABLE_NOT_FOUND);
-  await readableTicket(tx, auth, row.ticketId).catch(() => {
-    throw notFound(CONSUMABLE_NOT_FOUND);
-  });
+  await readableTicketOf(tx, auth, row.ticketId, CONSUMABLE_NOT_FOUND);
   return { row, ticket: await writableTicket(tx, auth, row.ticketId) };
 }
 
@@ -91,6 +95,8 @@ export function createConsumable(
 ): Promise<TicketConsumable> {
   return db.transaction(async (tx) => {
     const ticket = await writableTicket(tx, auth, body.ticketId);
+    // A customer may list what was used; the price is the provider's (a null one is the accounting blocker).
+    if (body.salesPrice !== null) requireProviderStaff(auth, 'body.salesPrice', 'salesPrice');
     const [row] = await tx
       .insert(ticketConsumables)
       .values({
@@ -115,7 +121,8 @@ export function updateConsumable(
   body: BodyOf<typeof contract.ticketsConsumablesUpdate>,
 ): Promise<TicketConsumable> {
   return db.transaction(async (tx) => {
-    const { ticket } = await writableConsumable(tx, auth, body.ticketConsumableId);
+    const { row: before, ticket } = await writableConsumable(tx, auth, body.ticketConsumableId);
+    if (body.salesPrice !== before.salesPrice) requireProviderStaff(auth, 'body.salesPrice', 'salesPrice');
     const [row] = await tx
       .update(ticketConsumables)
       .set({

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { tickets, ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
 import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { readableTicket, writableTicket, type TicketRow } from './ticketAccess.ts';
+import { readableTicket, requireProviderStaff, writableTicket, type TicketRow } from './ticketAccess.ts';
 import { loadTicketEnums, requireEnumValue } from './ticketEnums.ts';
 import { billingStateOf, presentTicket } from './ticketPresenter.ts';
 import { billingStateAfter, closedAtAfter, ticketStateOf } from './ticketRules.ts';
@@ -62,12 +62,28 @@ export async function createTicketCall(
 ): Promise<Ticket> {
   // tickets:write reaching the company: 403 without the permission, 404 for another company (reveals nothing).
   requireCompanyAccess(auth, 'tickets:write', body.companyId, 'Company not found.');
+  refuseProviderFieldsOnCreate(auth, body);
   return db.transaction(async (tx) => {
     await requireVisibleAssets(tx, auth, body.companyId, body.assetIds, 'body.assetIds');
     const row = await createTicket(tx, auth, body);
     return presentTicket(tx, row);
   });
 }
+
+/**
+ * What an external user may not ask for on a new ticket: billing (a billable ticket, a purchase order number) and
+ * a ticket already resolved or closed, which would skip the provider's work on it. Their defaults are allowed.
+ */
+function refuseProviderFieldsOnCreate(auth: AuthContext, body: BodyOf<Endpoints['ticketsCreate']>): void {
+  if (body.isBillable === true) requireProviderStaff(auth, 'body.isBillable', 'billing');
+  if (body.purchaseOrderNumber) requireProviderStaff(auth, 'body.purchaseOrderNumber', 'billing');
+  if (body.statusEnumValue !== undefined && ticketStateOf(body.statusEnumValue) !== 'OPEN') {
+    requireProviderStaff(auth, 'body.statusEnumValue', 'closedAtCreation');
+  }
+}
+
+/** The billing fields of tickets.update: an external user may send them unchanged, not change them. */
+const BILLING_FIELDS = ['isBillable', 'purchaseOrderNumber', 'salesOrderNumber'] as const;
 
 const UPDATABLE = [
   ['title', 'title'],
@@ -108,6 +124,9 @@ export async function updateTicket(db: Db, auth: AuthContext, body: UpdateBody):
       if (previous === next) continue;
       changes[field] = { from: previous, to: next };
       Object.assign(set, { [column]: next });
+    }
+    for (const field of BILLING_FIELDS) {
+      if (changes[field]) requireProviderStaff(auth, `body.${field}`, 'billing');
     }
     if (set.isBillable !== undefined) {
       const billing = billingStateAfter(billingStateOf(before.netSuiteBillingState), set.isBillable);
@@ -177,6 +196,7 @@ export async function setTicketFrozen(
 ): Promise<Ticket> {
   return db.transaction(async (tx) => {
     const before: TicketRow = await writableTicket(tx, auth, body.ticketId, { allowFrozen: !body.isFrozen });
+    requireProviderStaff(auth, 'body.isFrozen', 'freeze');
     if (before.isFrozen === body.isFrozen) return presentTicket(tx, before);
     const [after] = await tx
       .update(tickets)
