@@ -19,12 +19,16 @@ export const pageableQuerySchema = z.strictObject({
 });
 export type PageableQuery = z.infer<typeof pageableQuerySchema>;
 
-/** Spec: {content, pageable: {totalSize, ...}}. */
+/**
+ * Spec: {content, pageable: {totalSize, ...}}. totalSizeIsLowerBound: the list stopped counting at totalSize and
+ * holds at least that many (a search over many rows); a pager offers pages up to it and shows e.g. '1,025+'.
+ */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     content: z.array(item),
     pageable: z.object({
       totalSize: z.number().int(),
+      totalSizeIsLowerBound: z.boolean().optional(),
       pageSize: z.number().int(),
       pageNumber: z.number().int(),
     }),

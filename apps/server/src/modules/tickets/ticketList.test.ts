@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketsEndpoints } from '@kelvin/contract';
-import { ticketComments } from '../../platform/db/ticketsSchema.ts';
+import { sql } from 'drizzle-orm';
+import { ticketComments, tickets } from '../../platform/db/ticketsSchema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
+import { COUNT_AHEAD } from './ticketList.ts';
 import { refreshTicketSearch } from './ticketSearch.ts';
 import { createTicket } from './ticketWrite.ts';
 import { listOf, ticketsApi } from './ticketsTestKit.ts';
@@ -309,5 +311,49 @@ describe('tickets list and groups', () => {
     expect(ticketsEndpoints.ticketsGroups.output.parse(outsider.body)).toEqual([
       { key: fleet.companyB.companyId, label: 'Bravo Cloud', count: 1 },
     ]);
+  });
+});
+
+describe('tickets list totals of a search over many tickets', () => {
+  let server: TestServer;
+  let fleet: AssetFleet;
+  const FILLERS = COUNT_AHEAD + 30;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const db = server.database.db;
+    fleet = await buildAssetFleet(db);
+    // Written directly, search documents included: a thousand tickets through the API would take minutes here.
+    await db.insert(tickets).values(
+      Array.from({ length: FILLERS }, (_, index) => ({
+        companyId: fleet.companyA.companyId,
+        title: `Filter change ${index}`,
+        search: sql`to_tsvector('simple', ${`Filter change ${index}`})`,
+      })),
+    );
+  }, 180_000);
+  afterAll(() => server.close());
+
+  it('stops counting a search past the page asked for, and counts further as pages go on', async () => {
+    const call = ticketsApi(server);
+    const page = async (pageNumber: number) =>
+      listOf(
+        await call.list(fleet.users.technician, {
+          filter: { search: 'filter change' },
+          pageableQuery: { type: 'PAGED', pageSize: 25, pageNumber, sort: [] },
+        }),
+      );
+    const first = await page(0);
+    expect(first.content).toHaveLength(25);
+    expect(first.pageable).toMatchObject({ totalSize: 25 + COUNT_AHEAD, totalSizeIsLowerBound: true });
+    // Far enough on, the count reaches the end and is exact again.
+    const later = await page(40);
+    expect(later.content).toHaveLength(25);
+    expect(later.pageable.totalSize).toBe(FILLERS);
+    expect(later.pageable.totalSizeIsLowerBound).toBeUndefined();
+    // The kept counts (no search) stay exact at any size.
+    const all = listOf(await call.list(fleet.users.technician, { filter: {} }));
+    expect(all.pageable).toMatchObject({ totalSize: FILLERS });
+    expect(all.pageable.totalSizeIsLowerBound).toBeUndefined();
   });
 });

@@ -19,6 +19,9 @@ import { billingStateOf, visibilityOf } from './ticketPresenter.ts';
 import { RELATION_OWNER, ticketStateOf } from './ticketRules.ts';
 
 type Endpoints = typeof ticketsEndpoints;
+
+/** How many matches past the page asked for a search counts before its total becomes "at least". */
+export const COUNT_AHEAD = 1000;
 type ListAnswer = OutputOf<Endpoints['ticketsList']>;
 type ListBody = BodyOf<Endpoints['ticketsList']>;
 
@@ -81,8 +84,8 @@ const pageRowsSchema = z.object({ rows: z.array(pageRowSchema) });
  * A page of the tickets the caller may see in one statement, so that a page costs one round trip (on PGlite each
  * statement is a turn of the single-threaded engine): the page itself walks the sort column's index, and each of
  * its 25 rows then looks up its company, owner, assets and comment count by key. The total comes from the kept
- * counts in the same statement when the filter allows; a search counts in a second statement, and only when the
- * first page does not already hold every match.
+ * counts in the same statement when the filter allows; a search counts in a second statement (up to
+ * COUNT_AHEAD past the page), and only when the first page does not already hold every match.
  */
 export async function listTickets(db: DbOrTx, auth: AuthContext, body: ListBody): Promise<ListAnswer> {
   const visibility = ticketVisibility(auth);
@@ -108,16 +111,16 @@ export async function listTickets(db: DbOrTx, auth: AuthContext, body: ListBody)
   });
   const rows = pageRowsSchema.parse(await db.execute(statement)).rows;
   const keptTotal = rows[0]?.total ?? null;
-  let totalSize: number;
-  if (pageNumber === 0 && rows.length < pageSize) totalSize = rows.length;
-  else if (keptTotal !== null) totalSize = keptTotal;
-  else if (kept) totalSize = await countWith(db, kept);
-  else totalSize = await countMatches(db, where);
+  let total: { totalSize: number; totalSizeIsLowerBound?: true };
+  if (pageNumber === 0 && rows.length < pageSize) total = { totalSize: rows.length };
+  else if (keptTotal !== null) total = { totalSize: keptTotal };
+  else if (kept) total = { totalSize: await countWith(db, kept) };
+  else total = await countMatches(db, where, (pageNumber + 1) * pageSize + COUNT_AHEAD);
   const enums = await loadTicketEnums(db);
   // An external user sees a ticket's assets only where their access groups reach (as on the asset screens).
   const reachable = visibility.externalOnly ? await accessGroupAssetIds(db, auth.user.userId) : null;
   const content = rows.map((row) => presentListRow(row, enums, reachable));
-  return { content, pageable: { ...pageable, totalSize } };
+  return { content, pageable: { ...pageable, ...total } };
 }
 
 /**
@@ -159,9 +162,25 @@ async function countWith(db: DbOrTx, query: SQL): Promise<number> {
   return countRows.parse(await db.execute(query)).rows[0]?.n ?? 0;
 }
 
-async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [counted] = await db.select({ n: count() }).from(tickets).where(where);
-  return counted?.n ?? 0;
+/**
+ * Counts the matches of a filter the kept counts cannot answer (a search, assets, owners) up to `cap` rows: a
+ * common word matches a tenth of all tickets, and counting every one of them cost more than the page itself.
+ * Past the cap the total is a lower bound ("1,025+"), which is all a pager needs to offer the next pages.
+ */
+async function countMatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ totalSize: number; totalSizeIsLowerBound?: true }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [counted] = await db.select({ n: count() }).from(matches);
+  const n = counted?.n ?? 0;
+  return n > cap ? { totalSize: cap, totalSizeIsLowerBound: true } : { totalSize: n };
 }
 
 function presentListRow(row: PageRow, enums: TicketEnums, reachable: Set<number> | null): TicketListItem {

@@ -1,12 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, fileAttachmentStatuses, type FileAttachmentStatus } from '@kelvin/contract';
+import { contract, fileAttachmentStatuses, type FileAttachmentStatus, type OutputOf } from '@kelvin/contract';
 import { apiCall } from '../../shared/api/index.ts';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 import { UPLOADS_PAGE_SIZE, UPLOADS_POLL_MS, isFinalStatus } from './uploadFormat.ts';
 
 export const uploadsKey = ['fileAttachments'] as const;
 
-const EMPTY_PAGE = { content: [], pageable: { totalSize: 0, pageSize: UPLOADS_PAGE_SIZE, pageNumber: 0 } };
+const EMPTY_PAGE: OutputOf<typeof contract.fileAttachmentsList> = {
+  content: [],
+  pageable: { totalSize: 0, pageSize: UPLOADS_PAGE_SIZE, pageNumber: 0 },
+};
 
 /**
  * One server page of uploads with the chosen statuses (every status: no filter; none: no rows, without asking),

@@ -45,8 +45,13 @@ export interface PagedTableProps<Row> {
   fetching?: boolean;
   /** What the table says when the server answers no rows. */
   empty: ReactNode;
-  /** What a count says, e.g. (n) => `${n} windows`. */
-  countLabel?: (totalSize: number) => string;
+  /**
+   * The server stopped counting at totalSize (a search over many rows): the list holds at least that many, the
+   * count reads e.g. '1025+' and the pager offers the pages up to it (the server counts further from there).
+   */
+  totalIsLowerBound?: boolean;
+  /** What a count says, e.g. (n) => `${n} windows`; atLeast as totalIsLowerBound. */
+  countLabel?: (totalSize: number, atLeast: boolean) => string;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
   /**
@@ -65,11 +70,22 @@ export interface PagedTableProps<Row> {
 
 const PLACEHOLDER_ROWS = 3;
 
-/** Which rows a page shows, e.g. 'Showing 51–100 of 120': a count where the page already says how many in all. */
-export function pageRange(pageNumber: number, pageSize: number, totalSize: number): string {
+function countText(
+  totalSize: number,
+  atLeast: boolean,
+  label: PagedTableProps<unknown>['countLabel'],
+): string {
+  return label?.(totalSize, atLeast) ?? `${totalSize}${atLeast ? '+' : ''} rows`;
+}
+
+/**
+ * Which rows a page shows, e.g. 'Showing 51–100 of 120' (of '1025+' when the server stopped counting): a count
+ * where the page already says how many in all.
+ */
+export function pageRange(pageNumber: number, pageSize: number, totalSize: number, atLeast = false): string {
   if (totalSize === 0) return '';
   const from = pageNumber * pageSize + 1;
-  return `Showing ${from}–${Math.min(totalSize, from + pageSize - 1)} of ${totalSize}`;
+  return `Showing ${from}–${Math.min(totalSize, from + pageSize - 1)} of ${totalSize}${atLeast ? '+' : ''}`;
 }
 
 /**
@@ -174,7 +190,9 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
       <Group justify="space-between" mt="xs" gap="xs">
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {totalSize === undefined ? '' : (props.countLabel?.(totalSize) ?? `${totalSize} rows`)}
+            {totalSize === undefined
+              ? ''
+              : countText(totalSize, props.totalIsLowerBound === true, props.countLabel)}
           </Text>
           {props.columnsKey && !cards && (
             <ColumnsMenu columns={hideable} hidden={hidden} onChange={(next) => setHiddenKeys([...next])} />

@@ -166,7 +166,10 @@ function TicketLane({
   const stays = loaded.filter((ticket) => !isMovedOut(ticket));
   const arriving = movedIn.filter((ticket) => !loaded.some((known) => known.ticketId === ticket.ticketId));
   const tickets = [...arriving, ...stays];
-  const total = lane.data?.pages[0]?.pageable.totalSize;
+  // The newest page counts furthest: a search over many tickets stops counting, and the lane then says '1025+'.
+  const counted = lane.data?.pages.at(-1)?.pageable;
+  const total = counted?.totalSize;
+  const atLeast = counted?.totalSizeIsLowerBound === true ? '+' : '';
   const shownTotal =
     total === undefined ? undefined : total + arriving.length - (loaded.length - stays.length);
   const canDrop = dragging !== null && cardProps.targets(dragging).includes(status);
@@ -204,8 +207,8 @@ function TicketLane({
         <Title order={2} size="h5">
           {name}
         </Title>
-        <Badge color={color} variant="light" aria-label={`${shownTotal ?? 'loading'} tickets`}>
-          {shownTotal ?? '…'}
+        <Badge color={color} variant="light" aria-label={`${shownTotal ?? 'loading'}${atLeast} tickets`}>
+          {shownTotal === undefined ? '…' : `${shownTotal}${atLeast}`}
         </Badge>
       </Group>
       {lane.isError ? (

@@ -54,8 +54,11 @@ export function TicketsTable(props: TicketsTableProps) {
         fetching={tickets.isPlaceholderData}
         sort={state.sort}
         onSortChange={(sort) => onChange({ sort })}
-        countLabel={(n) =>
-          n === 1 ? '1 ticket' : `${n} tickets · ${pageRange(state.page, TICKET_PAGE_SIZE, n)}`
+        totalIsLowerBound={tickets.data?.pageable.totalSizeIsLowerBound}
+        countLabel={(n, atLeast) =>
+          n === 1 && !atLeast
+            ? '1 ticket'
+            : `${n}${atLeast ? '+' : ''} tickets · ${pageRange(state.page, TICKET_PAGE_SIZE, n, atLeast)}`
         }
         minWidth={props.minWidth ?? 1120}
         cardsBelow="48em"

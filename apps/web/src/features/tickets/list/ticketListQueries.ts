@@ -9,6 +9,7 @@ import {
   TICKET_PAGE_SIZE,
   ticketsEndpoints,
   type BodyInput,
+  type OutputOf,
   type TicketGrouping,
   type TicketListFilter,
 } from '@kelvin/contract';
@@ -43,7 +44,7 @@ export function useTicketList(
     ),
     queryFn: ({ signal }) =>
       filter === null
-        ? Promise.resolve({
+        ? Promise.resolve<OutputOf<typeof ticketsEndpoints.ticketsList>>({
             content: [],
             pageable: { totalSize: 0, pageSize: TICKET_PAGE_SIZE, pageNumber: 0 },
           })
