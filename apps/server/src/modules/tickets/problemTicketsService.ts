@@ -18,7 +18,7 @@ import {
   requireTicketsWrite,
   type NamedProblem,
 } from './problemTicketsAccess.ts';
-import { writableTicket } from './ticketAccess.ts';
+import { writableTickets, type TicketRow } from './ticketAccess.ts';
 import { createTicket } from './ticketWrite.ts';
 
 /** Spec: a ticket's default title says what its problems are. */
@@ -93,20 +93,27 @@ async function auditMove(
   }
 }
 
+/** The tickets the problems are on now, which they leave. */
+const ticketsOf = (problems: readonly NamedProblem[]) =>
+  problems.flatMap((problem) => problem.ticketId ?? []);
+
 /**
  * A problem already on a ticket leaves it: the caller must be able to change that ticket too (a frozen one refuses).
+ * `alsoLock` is the ticket they go to, if any: it is locked with the others, in ascending id order (see
+ * writableTickets), never before or after them.
  */
 async function releaseFromTickets(
   tx: DbOrTx,
   auth: AuthContext,
   problems: readonly NamedProblem[],
   now: Date,
-) {
-  const ticketIds = [...new Set(problems.flatMap((problem) => problem.ticketId ?? []))].sort((a, b) => a - b);
-  for (const ticketId of ticketIds) {
-    await writableTicket(tx, auth, ticketId);
+  alsoLock: readonly number[] = [],
+): Promise<Map<number, TicketRow>> {
+  const locked = await writableTickets(tx, auth, [...ticketsOf(problems), ...alsoLock]);
+  for (const ticketId of new Set(ticketsOf(problems))) {
     await tx.update(tickets).set({ updatedAt: now }).where(eq(tickets.ticketId, ticketId));
   }
+  return locked;
 }
 
 async function setTicket(tx: DbOrTx, problems: readonly NamedProblem[], ticketId: number | null, now: Date) {
@@ -168,15 +175,18 @@ export async function moveToExistingTicket(
     const problems = await lockReadableProblems(tx, auth, body.detectedProblemIds);
     const companyId = companyOf(problems);
     requireTicketsWrite(auth, companyId);
-    const ticket = await writableTicket(tx, auth, body.ticketId);
+    // The problems already on the ticket stay; the others leave their tickets for it. All the tickets are locked
+    // together in ascending id order: the ticket they go to may come before or after those they leave.
+    const moving = problems.filter((problem) => problem.ticketId !== body.ticketId);
+    const locked = await releaseFromTickets(tx, auth, moving, now, [body.ticketId]);
+    const ticket = locked.get(body.ticketId);
+    if (!ticket) throw new Error('target ticket not locked');
     if (ticket.companyId !== companyId) {
       throw badRequest(
         `Ticket ${ticket.ticketId} belongs to another company than the problems: choose a ticket of their company.`,
       );
     }
-    const moving = problems.filter((problem) => problem.ticketId !== ticket.ticketId);
     if (moving.length === 0) return;
-    await releaseFromTickets(tx, auth, moving, now);
     const assetIds = [...new Set(moving.map((problem) => problem.assetId))];
     await tx
       .insert(ticketAssets)

@@ -10,7 +10,7 @@ import { ticketAttachments } from '../../platform/db/ticketsSchema.ts';
 import type { FileStore } from '../../platform/files/fileStore.ts';
 import type { UploadSigner } from '../uploads/uploadSignature.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { canSeeVisibility, readableTicket, writableTicket } from './ticketAccess.ts';
+import { canSeeVisibility, readableTicket, readableTicketOf, writableTicket } from './ticketAccess.ts';
 import {
   attachmentsOfTicket,
   commentsOfTicket,
@@ -67,9 +67,7 @@ async function visibleAttachment(
 ): Promise<AttachmentWithUser & { visibility: string | null }> {
   const row = await findAttachment(db, ticketAttachmentId);
   if (!row || row.isDeleted || !row.uploadedAt) throw notFound(ATTACHMENT_NOT_FOUND);
-  await readableTicket(db, auth, row.ticketId).catch(() => {
-    throw notFound(ATTACHMENT_NOT_FOUND);
-  });
+  await readableTicketOf(db, auth, row.ticketId, ATTACHMENT_NOT_FOUND);
   if (row.commentId === null) return { ...row, visibility: null };
   const comment = await findComment(db, row.commentId);
   if (!comment || comment.isDeleted || !canSeeVisibility(auth, comment.visibility)) {

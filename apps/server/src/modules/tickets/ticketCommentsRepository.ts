@@ -64,6 +64,16 @@ export async function findComment(db: DbOrTx, commentId: number): Promise<Commen
   return row;
 }
 
+/** A comment's row locked for its write (only it, not the author joined to present it), after its ticket's. */
+export async function lockComment(tx: DbOrTx, commentId: number): Promise<CommentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(ticketComments)
+    .where(eq(ticketComments.commentId, commentId))
+    .for('update');
+  return row;
+}
+
 /**
  * The stored, not deleted files of a ticket, newest first: its own, and those of the given comments (the ones
  * the caller may see), or of every comment when `commentIds` is 'ALL'.

@@ -12,11 +12,18 @@ import { forbidden, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { ticketAttachments, ticketComments } from '../../platform/db/ticketsSchema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { canSeeVisibility, readableTicket, writableTicket, type TicketRow } from './ticketAccess.ts';
+import {
+  canSeeVisibility,
+  readableTicket,
+  readableTicketOf,
+  writableTicket,
+  type TicketRow,
+} from './ticketAccess.ts';
 import {
   attachmentsOfTicket,
   commentsOfTicket,
   findComment,
+  lockComment,
   touchTicket,
   type AttachmentWithUser,
   type CommentWithUser,
@@ -90,16 +97,22 @@ export async function visibleComment(
 ): Promise<{ comment: CommentWithUser; ticket: TicketRow }> {
   const comment = await findComment(db, commentId);
   if (!comment || !canSeeVisibility(auth, comment.visibility)) throw notFound(COMMENT_NOT_FOUND);
-  const ticket = await readableTicket(db, auth, comment.ticketId).catch(() => {
-    throw notFound(COMMENT_NOT_FOUND);
-  });
+  const ticket = await readableTicketOf(db, auth, comment.ticketId, COMMENT_NOT_FOUND);
   return { comment, ticket };
 }
 
-/** A comment the caller wrote, on a ticket they may change (frozen: 409), in the write's transaction. */
+/**
+ * A comment the caller wrote, on a ticket they may change (frozen: 409), in the write's transaction. The comment
+ * is read again once its ticket is locked, and locked itself (tickets first, then their rows: see writableTickets):
+ * the checks and the write then see the comment as it is, not as it was before another edit or delete committed.
+ */
 export async function ownComment(tx: DbOrTx, auth: AuthContext, commentId: number) {
-  const { comment } = await visibleComment(tx, auth, commentId);
-  const ticket = await writableTicket(tx, auth, comment.ticketId);
+  const { comment: seen } = await visibleComment(tx, auth, commentId);
+  const ticket = await writableTicket(tx, auth, seen.ticketId);
+  const comment = await lockComment(tx, commentId);
+  if (!comment || comment.ticketId !== ticket.ticketId || !canSeeVisibility(auth, comment.visibility)) {
+    throw notFound(COMMENT_NOT_FOUND);
+  }
   if (comment.userId !== auth.user.userId) throw forbidden(COMMENT_AUTHOR_ONLY);
   if (comment.isDeleted) throw notFound(COMMENT_NOT_FOUND);
   return { comment, ticket };

@@ -182,6 +182,19 @@ export async function findEntry(db: DbOrTx, timeEntryId: number): Promise<TimeEn
   return row;
 }
 
+/**
+ * Locks an entry's row (only it, not the rows joined to present it) and says which ticket it is on now. Taken after
+ * its tickets' locks (writableTickets): tickets first, then their rows, the one order every ticket write keeps.
+ */
+export async function lockEntry(tx: DbOrTx, timeEntryId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ ticketId: timeEntries.ticketId })
+    .from(timeEntries)
+    .where(eq(timeEntries.timeEntryId, timeEntryId))
+    .for('update');
+  return row?.ticketId;
+}
+
 export type EntryValues = Pick<
   typeof timeEntries.$inferInsert,
   'ticketId' | 'laborCodeValue' | 'description' | 'date' | 'durationMinutes'

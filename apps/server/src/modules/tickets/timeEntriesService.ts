@@ -16,10 +16,17 @@ import {
 } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { companyScope, isExternal, scopeIncludes } from '../../http/authorize.ts';
-import { badField, forbidden, notFound } from '../../http/httpError.ts';
+import { badField, conflict, forbidden, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { readableTicket, ticketVisibility, writableTicket, type TicketRow } from './ticketAccess.ts';
+import {
+  readableTicket,
+  readableTicketOf,
+  ticketVisibility,
+  writableTicket,
+  writableTickets,
+  type TicketRow,
+} from './ticketAccess.ts';
 import {
   deleteEntry,
   entriesOfTicket,
@@ -27,6 +34,7 @@ import {
   entryFilterOptions,
   findEntry,
   insertEntry,
+  lockEntry,
   pageOfEntries,
   totalsOfEntries,
   updateEntry,
@@ -38,6 +46,7 @@ import {
 export const TIME_ENTRY_NOT_FOUND = 'Time entry not found.';
 export const TIME_ENTRY_AUTHOR_ONLY =
   "Only the author of a time entry, or provider staff who may change the ticket's company's tickets, can change or delete it.";
+export const TIME_ENTRY_MOVED = 'This time entry was changed meanwhile: reload it and try again.';
 export const TIME_ENTRY_DATE_AHEAD = 'A time entry can be dated at most one day ahead.';
 
 const laborCodeKeys = () =>
@@ -154,16 +163,24 @@ export function createTimeEntry(
 /**
  * An entry the caller may change, in the write's transaction: one on a ticket they cannot see is a 404 like a
  * missing one; then tickets:write on the company (403) and the ticket not frozen (409); then author or staff.
+ * `toTicketId` is the ticket it moves to: both tickets are locked together in ascending id order (writableTickets),
+ * so that two entries moving between the same tickets in opposite directions cannot deadlock. The entry is read
+ * again under the locks: it may have moved or gone meanwhile.
  */
-async function changeableEntry(tx: DbOrTx, auth: AuthContext, timeEntryId: number) {
+async function changeableEntry(tx: DbOrTx, auth: AuthContext, timeEntryId: number, toTicketId?: number) {
+  const found = await findEntry(tx, timeEntryId);
+  if (!found) throw notFound(TIME_ENTRY_NOT_FOUND);
+  await readableTicketOf(tx, auth, found.ticketId, TIME_ENTRY_NOT_FOUND);
+  const locked = await writableTickets(tx, auth, [found.ticketId, toTicketId ?? found.ticketId]);
+  const lockedTicketId = await lockEntry(tx, timeEntryId);
+  if (lockedTicketId === undefined) throw notFound(TIME_ENTRY_NOT_FOUND);
+  if (lockedTicketId !== found.ticketId) throw conflict(TIME_ENTRY_MOVED);
   const entry = await findEntry(tx, timeEntryId);
-  if (!entry) throw notFound(TIME_ENTRY_NOT_FOUND);
-  await readableTicket(tx, auth, entry.ticketId).catch(() => {
-    throw notFound(TIME_ENTRY_NOT_FOUND);
-  });
-  const ticket = await writableTicket(tx, auth, entry.ticketId);
+  const ticket = locked.get(found.ticketId);
+  const target = locked.get(toTicketId ?? found.ticketId);
+  if (!entry || !ticket || !target) throw new Error('time entry or its tickets not locked');
   if (!mayChange(auth, entry)) throw forbidden(TIME_ENTRY_AUTHOR_ONLY);
-  return { entry, ticket };
+  return { entry, ticket, target };
 }
 
 export function updateTimeEntry(
@@ -173,10 +190,8 @@ export function updateTimeEntry(
   now = new Date(),
 ): Promise<TimeEntry> {
   return db.transaction(async (tx) => {
-    const { entry, ticket } = await changeableEntry(tx, auth, body.timeEntryId);
-    const moving = body.ticketId !== undefined && body.ticketId !== entry.ticketId;
-    const target =
-      moving && body.ticketId !== undefined ? await writableTicket(tx, auth, body.ticketId) : ticket;
+    const { entry, ticket, target } = await changeableEntry(tx, auth, body.timeEntryId, body.ticketId);
+    const moving = target.ticketId !== ticket.ticketId;
     const values = entryValues(target.ticketId, body, now);
     await updateEntry(tx, entry.timeEntryId, values);
     const data = {

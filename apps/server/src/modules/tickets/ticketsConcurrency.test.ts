@@ -1,0 +1,151 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { detectedProblems } from '../../platform/db/problemsSchema.ts';
+import { ticketComments, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { postgresAvailable, startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { apiAs } from '../assets/assetsTestFixture.ts';
+import { buildProblemsFleet, type ProblemsFleet } from '../problems/problemsTestFixture.ts';
+import { COMMENT_NOT_FOUND } from './ticketCommentsService.ts';
+import { createTicket } from './ticketWrite.ts';
+
+const withPostgres = await postgresAvailable();
+const SYSTEM = { userId: null, isExternal: false };
+const today = new Date().toISOString().slice(0, 10);
+
+// Row locks only matter with concurrent connections, which PGlite (one connection) never has.
+describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', () => {
+  let server: TestServer;
+  let data: ProblemsFleet;
+  let api: ReturnType<typeof apiAs>;
+  let schema = 'public';
+  const db = () => server.database.db;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: 'postgres' });
+    data = await buildProblemsFleet(server.database.db);
+    api = apiAs(server);
+    schema =
+      z
+        .object({ rows: z.array(z.object({ schema: z.string() })) })
+        .parse(await db().execute(sql`select current_schema() as schema`)).rows[0]?.schema ?? 'public';
+  });
+  afterAll(() => server.close());
+
+  const newTicket = async (title: string) =>
+    (
+      await createTicket(db(), SYSTEM, {
+        companyId: data.fleet.companyA.companyId,
+        title,
+        visibility: 'EXTERNAL',
+      })
+    ).ticketId;
+
+  /** How many of the server's connections (named after the test schema) wait for a lock. */
+  async function waiting(): Promise<number> {
+    const result = await db().execute(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = ${schema}`,
+    );
+    return z.object({ rows: z.array(z.object({ n: z.number() })) }).parse(result).rows[0]?.n ?? 0;
+  }
+  async function untilWaiting(count: number): Promise<void> {
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await waiting()) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`fewer than ${count} calls waited for a lock`);
+  }
+
+  /** Runs `act` with a second connection playing another write in flight: it holds its locks until it commits. */
+  async function withHolder<T>(act: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({
+      connectionString: process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      options: `-c search_path=${schema}`,
+    });
+    await client.connect();
+    try {
+      await client.query('begin');
+      return await act(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('moves a time entry and detected problems between the same two tickets in opposite directions without a deadlock', async () => {
+    const target = await newTicket('Target visit');
+    const source = await newTicket('Source visit');
+    expect(target).toBeLessThan(source);
+    const problemId = data.problems.supplyAirA1.detectedProblemId;
+    await db()
+      .update(detectedProblems)
+      .set({ ticketId: source })
+      .where(eq(detectedProblems.detectedProblemId, problemId));
+    const [entry] = await db()
+      .insert(timeEntries)
+      .values({ ticketId: source, userId: data.users.technician.userId, date: today, durationMinutes: 30 })
+      .returning();
+    if (!entry) throw new Error('entry not inserted');
+
+    // Both tickets held: each call waits for its first ticket, then both are let go at once. Taking them in
+    // opposite orders, each call would get one ticket and wait for the other forever (PostgreSQL fails one).
+    const answers = await withHolder(async (client) => {
+      await client.query(
+        'select ticket_id from tickets where ticket_id = any($1) order by ticket_id for update',
+        [[target, source]],
+      );
+      const moveEntry = api(data.users.technician, 'PUT', '/tickets/timeEntries', {
+        timeEntryId: entry.timeEntryId,
+        ticketId: target,
+        date: today,
+        duration: { hours: 0, minutes: 30 },
+        laborCodeEnumKey: 'other',
+      });
+      const moveProblem = api(data.users.technician, 'POST', '/detectedProblems.moveToExistingTicket', {
+        detectedProblemIds: [problemId],
+        ticketId: target,
+      });
+      await untilWaiting(2);
+      await client.query('commit');
+      return Promise.all([moveEntry, moveProblem]);
+    });
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [moved] = await db()
+      .select()
+      .from(timeEntries)
+      .where(eq(timeEntries.timeEntryId, entry.timeEntryId));
+    expect(moved?.ticketId).toBe(target);
+    const [problem] = await db()
+      .select()
+      .from(detectedProblems)
+      .where(eq(detectedProblems.detectedProblemId, problemId));
+    expect(problem?.ticketId).toBe(target);
+  });
+
+  it('reads the comment an edit changes under the lock: a delete committed meanwhile makes it a 404', async () => {
+    const ticketId = await newTicket('Comment race');
+    const created = await api(data.users.technician, 'POST', '/tickets.comments.create', {
+      ticketId,
+      comment: 'Replaced the contactor',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { commentId } = z.object({ commentId: z.number() }).parse(created.body);
+
+    // The other connection plays tickets.comments.delete in flight: it holds the ticket and deletes the comment.
+    const answer = await withHolder(async (client) => {
+      await client.query('select ticket_id from tickets where ticket_id = $1 for update', [ticketId]);
+      const edit = api(data.users.technician, 'POST', '/tickets.comments.update', {
+        commentId,
+        comment: 'Replaced the contactor and the fuse',
+      });
+      await untilWaiting(1);
+      await client.query('update ticket_comments set is_deleted = true where comment_id = $1', [commentId]);
+      await client.query('commit');
+      return edit;
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+    expect(JSON.stringify(answer.body)).toContain(COMMENT_NOT_FOUND);
+    const [row] = await db().select().from(ticketComments).where(eq(ticketComments.commentId, commentId));
+    expect(row).toMatchObject({ isDeleted: true, comment: 'Replaced the contactor' });
+  });
+});
