@@ -1,31 +1,60 @@
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, not, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { attributeGrantSchema, type Grant } from '@kelvin/contract';
+import { EXTERNAL_IDENTITY_PREFIX, PROVIDER_COMPANY_ID } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { companyScope, isExternal } from '../../http/authorize.ts';
 import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { companies, roleGrants, userRoles, users } from '../../platform/db/schema.ts';
-import { loadPermissions } from '../users/permissionsRepository.ts';
+import { OWN_COMPANY } from '../users/permissionsRepository.ts';
 import { canSeeTicket } from './ticketAccess.ts';
 
-/** How many people the assignee picker offers at once: it narrows by search. */
+/** How many people the picker offers at once: it narrows by search. */
 export const ASSIGNABLE_LIMIT = 50;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+const storedGrantsSchema = z.array(z.record(z.string(), attributeGrantSchema));
+
+/**
+ * A tickets:read grant that reaches the company, in SQL: every company, the company's id (stored as a number or
+ * a string), or the holder's own company when that is the one. The same reach companyScope reads from a grant.
+ */
+function grantReaches(companyId: number) {
+  const values = sql`${roleGrants.attributes}->'companyId'->'values'`;
+  return sql`(${roleGrants.attributes}->'companyId'->>'type' = 'ALL'
+    or ${values} @> jsonb_build_array(${companyId}::int)
+    or ${values} @> jsonb_build_array(${String(companyId)}::text)
+    or (${values} @> jsonb_build_array(${OWN_COMPANY}::text) and ${users.companyId} = ${companyId}))`;
+}
+
 /**
  * Active people who could read this ticket: a tickets:read grant reaching its company and, for an external user,
- * an EXTERNAL ticket. Only holders of the permission for some company are loaded, and each one's grants once.
+ * an EXTERNAL ticket. One query, bounded by `limit`: the database keeps only the holders of such a grant (and
+ * no external user for an INTERNAL ticket), in name order, with their tickets:read grants; canSeeTicket then reads
+ * those grants as every access check does, so that the answer never offers someone the rule refuses.
  */
 async function readersAmong(
   db: DbOrTx,
   ticket: { companyId: number; visibility: string },
   narrow: { userIds?: readonly number[]; search?: string },
+  limit: number,
 ): Promise<(AuthContext & { companyName: string })[]> {
   const conditions = [
     eq(roleGrants.permission, 'tickets:read'),
+    grantReaches(ticket.companyId),
     eq(users.isDeleted, false),
     eq(users.isSystem, false),
   ];
+  if (ticket.visibility !== 'EXTERNAL') {
+    // isExternalUser: an identity of the external provider, outside the provider's own company.
+    const external = and(
+      like(users.identityId, `${escapeLike(EXTERNAL_IDENTITY_PREFIX)}%`),
+      sql`${users.companyId} <> ${PROVIDER_COMPANY_ID}`,
+    );
+    if (external) conditions.push(not(external));
+  }
   if (narrow.userIds) conditions.push(inArray(users.userId, [...narrow.userIds]));
   if (narrow.search) {
     const pattern = `%${escapeLike(narrow.search)}%`;
@@ -33,24 +62,37 @@ async function readersAmong(
     if (match) conditions.push(match);
   }
   const rows = await db
-    .selectDistinct({ user: users, companyName: companies.name })
+    .select({
+      user: users,
+      companyName: companies.name,
+      grants: sql<unknown>`jsonb_agg(${roleGrants.attributes})`,
+    })
     .from(users)
     .innerJoin(companies, eq(companies.companyId, users.companyId))
     .innerJoin(userRoles, eq(userRoles.userId, users.userId))
     .innerJoin(roleGrants, eq(roleGrants.roleId, userRoles.roleId))
     .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.userId));
+    .groupBy(users.userId, companies.companyId)
+    .orderBy(asc(users.name), asc(users.userId))
+    .limit(limit);
   const readers: (AuthContext & { companyName: string })[] = [];
   for (const row of rows) {
-    const permissions = await loadPermissions(db, row.user.userId, row.user.companyId);
-    const auth = { user: row.user, permissions };
-    const visibility = {
-      companies: companyScope(auth, 'tickets:read'),
-      externalOnly: isExternal(auth),
-    };
-    if (canSeeTicket(visibility, ticket)) {
-      readers.push({ ...auth, companyName: row.companyName });
-    }
+    const grants: Grant[] = storedGrantsSchema.parse(row.grants).map((attributes) => ({
+      attributes: Object.fromEntries(
+        Object.entries(attributes).map(([name, grant]) => [
+          name,
+          grant.type === 'ALL'
+            ? grant
+            : {
+                type: 'VALUES' as const,
+                values: grant.values.map((value) => (value === OWN_COMPANY ? row.user.companyId : value)),
+              },
+        ]),
+      ),
+    }));
+    const auth = { user: row.user, permissions: { 'tickets:read': grants } };
+    const visibility = { companies: companyScope(auth, 'tickets:read'), externalOnly: isExternal(auth) };
+    if (canSeeTicket(visibility, ticket)) readers.push({ ...auth, companyName: row.companyName });
   }
   return readers;
 }
@@ -61,8 +103,8 @@ export async function assignableUsers(
   ticket: { companyId: number; visibility: string },
   search: string | undefined,
 ) {
-  const readers = await readersAmong(db, ticket, search ? { search } : {});
-  return readers.slice(0, ASSIGNABLE_LIMIT).map((reader) => ({
+  const readers = await readersAmong(db, ticket, search ? { search } : {}, ASSIGNABLE_LIMIT);
+  return readers.map((reader) => ({
     userId: reader.user.userId,
     name: reader.user.name,
     email: reader.user.email,
@@ -78,7 +120,8 @@ export async function requireAssignable(
   field: string,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  const readers = new Set((await readersAmong(db, ticket, { userIds })).map((reader) => reader.user.userId));
+  const found = await readersAmong(db, ticket, { userIds }, userIds.length);
+  const readers = new Set(found.map((reader) => reader.user.userId));
   const refused = userIds.find((userId) => !readers.has(userId));
   if (refused !== undefined) {
     throw badField(
