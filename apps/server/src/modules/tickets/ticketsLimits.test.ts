@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_NUMBER_MAX } from '@kelvin/contract';
+import { ticketUsers } from '../../platform/db/ticketsSchema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
-import { listOf, ticketsApi } from './ticketsTestKit.ts';
+import { RELATION_OWNER, RELATION_WORKER } from './ticketRules.ts';
+import { listOf, ticketOf, ticketsApi } from './ticketsTestKit.ts';
 
-/** The bounds of what one tickets call reads: pages of the list. */
-describe('tickets: bounded reads', () => {
+/** The bounds the tickets calls and tables keep: pages of the list, one owner per ticket. */
+describe('tickets: bounds', () => {
   let server: TestServer;
   let fleet: AssetFleet;
   let call: ReturnType<typeof ticketsApi>;
@@ -31,5 +33,40 @@ describe('tickets: bounded reads', () => {
       expect(errorOf(answer).message).toContain(field);
     }
     expect(listOf(await list({ pageSize: 1000, pageNumber: PAGE_NUMBER_MAX })).content).toEqual([]);
+  });
+
+  it('keeps one owner per ticket in the database, under the checks of the calls', async () => {
+    const { users } = fleet;
+    const ticket = ticketOf(
+      await call.create(users.technician, {
+        companyId: fleet.companyA.companyId,
+        title: 'Owned',
+        users: [{ userId: users.technician.userId, relationTypeEnumValue: RELATION_OWNER }],
+      }),
+    );
+    const db = server.database.db;
+    // A write that skips the calls' check (a script, a race the check missed) is refused by the index.
+    await expect(
+      db.insert(ticketUsers).values({
+        ticketId: ticket.ticketId,
+        userId: users.providerAdmin.userId,
+        relationTypeValue: RELATION_OWNER,
+      }),
+    ).rejects.toThrow();
+    const withWorker = ticketOf(
+      await call.addUser(users.technician, {
+        ticketId: ticket.ticketId,
+        userId: users.providerAdmin.userId,
+        relationTypeEnumValue: RELATION_WORKER,
+      }),
+    );
+    const people = withWorker.users.map((user) => [user.userId, user.relationTypeEnumKey]);
+    expect(people).toHaveLength(2);
+    expect(people).toEqual(
+      expect.arrayContaining([
+        [users.technician.userId, 'owner'],
+        [users.providerAdmin.userId, 'worker'],
+      ]),
+    );
   });
 });

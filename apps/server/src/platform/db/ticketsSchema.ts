@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { assets, companies, users } from './schema.ts';
 
@@ -97,6 +98,11 @@ export const ticketUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.ticketId, t.userId, t.relationTypeValue] }),
     index('ticket_users_user_idx').on(t.userId),
+    // A ticket has at most one owner (relation 1: RELATION_OWNER in ticketRules.ts). The calls check it first for
+    // a clear 400; the index holds it for every other writer too (seeds, scripts, a call that forgets the check).
+    uniqueIndex('ticket_users_one_owner_key')
+      .on(t.ticketId)
+      .where(sql`${t.relationTypeValue} = 1`),
   ],
 );
 
