@@ -2,7 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@kelvin/contract';
 import { detectedProblems } from '../../platform/db/problemsSchema.ts';
+import { roleGrants, roles, userRoles } from '../../platform/db/schema.ts';
 import { ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
+import { buildUser } from '../../testing/factories.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, errorOf } from '../assets/assetsTestFixture.ts';
 import {
@@ -147,6 +149,43 @@ describe('what a ticket knows of its problems and visits', () => {
       const answer = await api(data.users.adminA, 'POST', '/tickets.detectedProblemsSummary', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it('refuses the problem counts to a ticket reader without detectedProblems:read (403), and leaves out those of companies the grant does not reach', async () => {
+    const db = server.database.db;
+    const a = data.fleet.companyA.companyId;
+    /** A user of company A holding one role made of these grants (provider-style: not an external user). */
+    const holder = async (name: string, grants: Record<string, (string | number)[]>) => {
+      const [role] = await db.insert(roles).values({ name }).returning();
+      if (!role) throw new Error('role not inserted');
+      await db.insert(roleGrants).values(
+        Object.entries(grants).map(([permission, values]) => ({
+          roleId: role.roleId,
+          permission,
+          attributes: { companyId: { type: 'VALUES', values } },
+        })),
+      );
+      const user = await buildUser(db, { companyId: 1, name, identityId: `staff|${name}` });
+      await db.insert(userRoles).values({ userId: user.userId, roleId: role.roleId });
+      return user;
+    };
+    const body = { ticketIds: [ticketA], activeInterval: 'PT10M' };
+
+    const ticketsOnly = await holder('Ticket follower', { 'tickets:read': [a] });
+    const refused = await api(ticketsOnly, 'POST', '/tickets.detectedProblemsSummary', body);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(errorOf(refused).message).toContain('detectedProblems:read');
+
+    // Problems are read on another company only: ticket A's three problems are not counted.
+    const elsewhere = await holder('Bravo problem reader', {
+      'tickets:read': [a],
+      'detectedProblems:read': [data.fleet.companyB.companyId],
+    });
+    const answer = await api(elsewhere, 'POST', '/tickets.detectedProblemsSummary', body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(summaries.parse(answer.body)).toEqual([
+      expect.objectContaining({ ticketId: ticketA, total: 0, open: 0, closed: 0, worstLevel: null }),
+    ]);
   });
 
   it('lists the spans tickets holding the assets spent in progress, from their status changes', async () => {
