@@ -18,14 +18,19 @@ const typeOptions = [
 const numberOrNull = (value: string | number): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** Adds a part or service to a ticket, or changes one (`editing`). */
+/**
+ * Adds a part or service to a ticket, or changes one (`editing`). Without `canSetPrice` (a customer) there is no
+ * price field: a new one goes without a price, an edited one keeps its own (the server refuses any other).
+ */
 export function ConsumableFormModal({
   ticketId,
+  canSetPrice,
   editing,
   opened,
   onClose,
 }: {
   ticketId: number;
+  canSetPrice: boolean;
   editing: TicketConsumable | null;
   opened: boolean;
   onClose: () => void;
@@ -42,6 +47,7 @@ export function ConsumableFormModal({
       <ConsumableForm
         key={editing?.ticketConsumableId ?? 'new'}
         ticketId={ticketId}
+        canSetPrice={canSetPrice}
         editing={editing}
         onDone={onClose}
       />
@@ -51,10 +57,12 @@ export function ConsumableFormModal({
 
 function ConsumableForm({
   ticketId,
+  canSetPrice,
   editing,
   onDone,
 }: {
   ticketId: number;
+  canSetPrice: boolean;
   editing: TicketConsumable | null;
   onDone: () => void;
 }) {
@@ -84,7 +92,7 @@ function ConsumableForm({
           displayName: displayName.trim(),
           itemId: itemId.trim() === '' ? null : itemId.trim(),
           quantity: quantityValue,
-          salesPrice: numberOrNull(salesPrice),
+          salesPrice: canSetPrice ? numberOrNull(salesPrice) : (editing?.salesPrice ?? null),
         },
       },
       { onSuccess: onDone },
@@ -131,16 +139,18 @@ function ConsumableForm({
           onChange={setQuantity}
           error={quantityError}
         />
-        <NumberInput
-          label="Sales price"
-          description="Leave empty if not known yet."
-          min={0}
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=","
-          value={salesPrice}
-          onChange={setSalesPrice}
-        />
+        {canSetPrice && (
+          <NumberInput
+            label="Sales price"
+            description="Leave empty if not known yet."
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            thousandSeparator=","
+            value={salesPrice}
+            onChange={setSalesPrice}
+          />
+        )}
       </Group>
       {save.error && (
         <Alert color="red" role="alert">

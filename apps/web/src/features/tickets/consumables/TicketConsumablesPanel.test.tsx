@@ -149,4 +149,34 @@ describe('TicketConsumablesPanel', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add part or service' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Compressor contactor' })).not.toBeInTheDocument();
   });
+
+  it("lets a customer add and edit parts without a price field and shows no blocker: prices are the provider's", async () => {
+    const user = userEvent.setup();
+    const api = renderPanel({
+      items: [consumable({ salesPrice: null })],
+      me: buildTicketUser({ external: true }),
+    });
+    await screen.findByText('Compressor contactor');
+    expect(screen.queryByText(BLOCKER)).not.toBeInTheDocument();
+    expect(screen.queryByText('Not set')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Compressor contactor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Compressor contactor' });
+    expect(within(dialog).queryByLabelText(/^Sales price/)).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Quantity/));
+    await user.type(within(dialog).getByLabelText(/^Quantity/), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, '/tickets.consumables.update')).toEqual([
+        {
+          ticketConsumableId: 1,
+          type: 'PART',
+          displayName: 'Compressor contactor',
+          itemId: 'INV-4411',
+          quantity: 3,
+          salesPrice: null,
+        },
+      ]),
+    );
+  });
 });

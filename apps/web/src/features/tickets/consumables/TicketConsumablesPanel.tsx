@@ -29,7 +29,10 @@ import {
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
 const price = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Parts and services used on a ticket, with their sales prices and the accounting blocker. */
+/**
+ * Parts and services used on a ticket, with their sales prices and the accounting blocker. A customer sees the
+ * prices set, not the blocker, and may not set a price: billing is the provider's (the server refuses it too).
+ */
 export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
   const consumables = useTicketConsumables(ticket.ticketId);
   const access = useTicketAccess(ticket);
@@ -64,11 +67,17 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
       <Table.Td ta="right">{number.format(item.quantity)}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {item.salesPrice === null ? (
-          <Text size="sm" c="red" span>
-            Not set
-          </Text>
+          access.seesBilling ? (
+            <Text size="sm" c="red" span>
+              Not set
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed" span aria-label="No price yet">
+              —
+            </Text>
+          )
         ) : (
-          <Text size="sm" c={item.salesPrice === 0 ? 'red' : undefined} span>
+          <Text size="sm" c={item.salesPrice === 0 && access.seesBilling ? 'red' : undefined} span>
             {price.format(item.salesPrice)}
           </Text>
         )}
@@ -114,7 +123,7 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
           </Button>
         )}
       </Group>
-      {content && hasPriceBlocker(content) && (
+      {access.seesBilling && content && hasPriceBlocker(content) && (
         <Alert color="orange" role="alert" icon={<IconAlertTriangle size={18} />} title="Accounting blocker">
           {SALES_PRICE_BLOCKER}
         </Alert>
@@ -130,9 +139,11 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
         </Alert>
       ) : content && content.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {access.canEdit
-            ? 'No parts or services yet. Add each part fitted and service performed, with its sales price, for billing.'
-            : 'No parts or services on this ticket.'}
+          {!access.canEdit
+            ? 'No parts or services on this ticket.'
+            : access.canSetPrices
+              ? 'No parts or services yet. Add each part fitted and service performed, with its sales price, for billing.'
+              : 'No parts or services yet. Add each part fitted and service performed.'}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={0}>
@@ -164,6 +175,7 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
       )}
       <ConsumableFormModal
         ticketId={ticket.ticketId}
+        canSetPrice={access.canSetPrices}
         editing={form?.editing ?? null}
         opened={form !== null}
         onClose={() => setForm(null)}

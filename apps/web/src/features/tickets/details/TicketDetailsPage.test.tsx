@@ -211,6 +211,22 @@ describe('ticket details', () => {
     expect(alert).toHaveTextContent(blocker);
   });
 
+  it("shows a customer neither billing, nor accounting blockers, nor the freeze controls: they are the provider's", async () => {
+    const blocker = 'Sales Price is not properly set, it must be a valid positive value.';
+    renderTicket({
+      me: buildTicketUser({ external: true }),
+      ticket: buildTicket({ visibility: 'EXTERNAL', isFrozen: true, netsuiteBlockers: [blocker] }),
+    });
+    await details();
+    expect(screen.getByText('This ticket is frozen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unfreeze' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /^Frozen/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Ticket billing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Billable' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Accounting blockers')).not.toBeInTheDocument();
+    expect(screen.queryByText(blocker)).not.toBeInTheDocument();
+  });
+
   it('lists the history newest first with who and when, in words', async () => {
     renderTicket({
       history: [

@@ -98,11 +98,13 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
       </PanelCard>
     ),
   };
+  // Customers see neither the billing card nor the accounting blockers: billing is the provider's business.
+  const shown = (name: Section) => name !== 'billing' || access.seesBilling;
   const render = (name: Section) => <Fragment key={name}>{sections[name]}</Fragment>;
   return (
     <Stack gap="md">
-      {ticket.isFrozen && <FrozenBanner ticket={ticket} canUnfreeze={access.canManage} />}
-      {ticket.netsuiteBlockers.length > 0 && (
+      {ticket.isFrozen && <FrozenBanner ticket={ticket} canUnfreeze={access.canFreeze} />}
+      {access.seesBilling && ticket.netsuiteBlockers.length > 0 && (
         <Alert
           color="orange"
           variant="light"
@@ -120,14 +122,14 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
       {wide ? (
         <Grid gap="md">
           <Grid.Col span={MAIN}>
-            <Stack gap="md">{WIDE_MAIN.map(render)}</Stack>
+            <Stack gap="md">{WIDE_MAIN.filter(shown).map(render)}</Stack>
           </Grid.Col>
           <Grid.Col span={SIDE}>
-            <Stack gap="md">{WIDE_SIDE.map(render)}</Stack>
+            <Stack gap="md">{WIDE_SIDE.filter(shown).map(render)}</Stack>
           </Grid.Col>
         </Grid>
       ) : (
-        <Stack gap="md">{NARROW.map(render)}</Stack>
+        <Stack gap="md">{NARROW.filter(shown).map(render)}</Stack>
       )}
     </Stack>
   );

@@ -27,7 +27,8 @@ function moments(ticket: Ticket): [string, string | null][] {
 
 /**
  * Status (a change goes through changeStatus: the state and closedAt follow it), the freeze switch (after
- * confirming) and the ticket's moments in the user's zone.
+ * confirming; provider staff only: a customer sees a frozen ticket by its badge and banner) and the ticket's
+ * moments in the user's zone.
  */
 export function TicketStatusCard({ ticket, access }: { ticket: Ticket; access: TicketAccess }) {
   const changeStatus = useChangeTicketStatus(ticket.ticketId);
@@ -88,31 +89,33 @@ export function TicketStatusCard({ ticket, access }: { ticket: Ticket; access: T
             </Group>
           ))}
         </SimpleGrid>
-        <Switch
-          label="Frozen"
-          description={
-            ticket.isFrozen ? 'Unfreeze to change the ticket again.' : 'A frozen ticket cannot be changed.'
-          }
-          checked={ticket.isFrozen}
-          disabled={!access.canManage || setFrozen.isPending}
-          onChange={(event) => {
-            const freeze = event.currentTarget.checked;
-            void modals.confirm({
-              title: freeze ? 'Freeze ticket' : 'Unfreeze ticket',
-              message: freeze
-                ? `Freeze ticket #${ticket.ticketId}? Its fields, status, people and assets cannot be changed until it is unfrozen.`
-                : `Unfreeze ticket #${ticket.ticketId}? Everyone who may change tickets can change it again.`,
-              okLabel: freeze ? 'Freeze' : 'Unfreeze',
-              onOk: () =>
-                setFrozen
-                  .mutateAsync(freeze)
-                  .then(
-                    () => toastsFor(freeze ? 'Ticket frozen' : 'Ticket unfrozen').onSuccess(),
-                    failWithToast,
-                  ),
-            });
-          }}
-        />
+        {!access.isExternal && (
+          <Switch
+            label="Frozen"
+            description={
+              ticket.isFrozen ? 'Unfreeze to change the ticket again.' : 'A frozen ticket cannot be changed.'
+            }
+            checked={ticket.isFrozen}
+            disabled={!access.canFreeze || setFrozen.isPending}
+            onChange={(event) => {
+              const freeze = event.currentTarget.checked;
+              void modals.confirm({
+                title: freeze ? 'Freeze ticket' : 'Unfreeze ticket',
+                message: freeze
+                  ? `Freeze ticket #${ticket.ticketId}? Its fields, status, people and assets cannot be changed until it is unfrozen.`
+                  : `Unfreeze ticket #${ticket.ticketId}? Everyone who may change tickets can change it again.`,
+                okLabel: freeze ? 'Freeze' : 'Unfreeze',
+                onOk: () =>
+                  setFrozen
+                    .mutateAsync(freeze)
+                    .then(
+                      () => toastsFor(freeze ? 'Ticket frozen' : 'Ticket unfrozen').onSuccess(),
+                      failWithToast,
+                    ),
+              });
+            }}
+          />
+        )}
       </Stack>
     </DetailsCard>
   );

@@ -4,8 +4,18 @@ import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
 import { usePermissionScope } from '../../admin/permissionScope.ts';
 
 export interface TicketAccess {
-  /** tickets:write on the ticket's company: freezing and unfreezing. */
+  /** tickets:write on the ticket's company: what stays open on a frozen ticket (the time panel's hint). */
   canManage: boolean;
+  /** Freezing and unfreezing: managed, and provider staff (the server refuses customers). */
+  canFreeze: boolean;
+  /**
+   * Billing (the billing card, the accounting blockers) and sales prices: provider staff only. They feed the
+   * provider's accounting system, whose pages need netsuite permissions no customer role holds; the server
+   * refuses customers' changes to them.
+   */
+  seesBilling: boolean;
+  /** Setting a consumable's sales price: editable, and provider staff. */
+  canSetPrices: boolean;
   /** Fields, status, people and assets: managed, and not frozen (the server refuses every change but unfreezing). */
   canEdit: boolean;
   /** Provider staff choose a ticket's visibility; an external user's tickets are always EXTERNAL. */
@@ -21,5 +31,13 @@ export function useTicketAccess(ticket: Pick<Ticket, 'companyId' | 'isFrozen'>):
   const canEdit = canManage && !ticket.isFrozen;
   // Until the user is known, treat them as external: the control appears late rather than wrongly.
   const isExternal = me === undefined || isExternalUser(me.user);
-  return { canManage, canEdit, canSetVisibility: canEdit && !isExternal, isExternal };
+  return {
+    canManage,
+    canFreeze: canManage && !isExternal,
+    seesBilling: !isExternal,
+    canSetPrices: canEdit && !isExternal,
+    canEdit,
+    canSetVisibility: canEdit && !isExternal,
+    isExternal,
+  };
 }
