@@ -185,6 +185,9 @@ export const ticketListFilterSchema = z.strictObject({
   sourceValues: z.array(enumValue).max(20).optional(),
   assetIds: z.array(dbId).max(1000).optional(),
   ownerUserIds: z.array(dbId).max(1000).optional(),
+  /** Only tickets without an owner, or without an asset: the group view's 'No owner' and 'No asset' groups. */
+  withoutOwner: z.boolean().optional(),
+  withoutAssets: z.boolean().optional(),
   /** Words matched against title, description and comments (a word's start matches). */
   search: z.string().trim().max(200).optional(),
 });

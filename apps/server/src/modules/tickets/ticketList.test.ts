@@ -219,6 +219,16 @@ describe('tickets list and groups', () => {
     expect(
       await titles(technician, { filter: { ownerUserIds: [fleet.users.providerAdmin.userId] } }),
     ).toEqual(['Water leak under floor']);
+    // The group view's 'No owner' and 'No asset' groups.
+    expect(await titles(technician, { filter: { withoutOwner: true } })).toEqual([
+      'Bravo compressor noise',
+      'Old closed job',
+      'Replace filters',
+    ]);
+    expect(await titles(technician, { filter: { withoutAssets: true } })).toEqual([
+      'Old closed job',
+      'Water leak under floor',
+    ]);
     expect(await titles(technician, { filter: { netSuiteBillingStates: ['PENDING_SALES_ORDER'] } })).toEqual(
       [],
     );

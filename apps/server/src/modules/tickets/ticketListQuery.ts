@@ -165,6 +165,16 @@ export function ticketListConditions(
       sql`${tickets.ticketId} in (select tu.ticket_id from ticket_users tu where tu.relation_type_value = ${RELATION_OWNER} and tu.user_id in ${[...filter.ownerUserIds]})`,
     );
   }
+  if (filter.withoutOwner === true) {
+    conditions.push(
+      sql`not exists (select 1 from ticket_users tu where tu.ticket_id = ${tickets.ticketId} and tu.relation_type_value = ${RELATION_OWNER})`,
+    );
+  }
+  if (filter.withoutAssets === true) {
+    conditions.push(
+      sql`not exists (select 1 from ticket_assets ta where ta.ticket_id = ${tickets.ticketId})`,
+    );
+  }
   const search = ticketSearchCondition(filter.search, visibility.externalOnly);
   if (search) conditions.push(search);
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -184,6 +194,7 @@ export function ticketCountsQuery(visibility: TicketVisibility, filter: TicketLi
     filter.ownerUserIds,
   ];
   if (others.some((values) => someOf<unknown>(values))) return undefined;
+  if (filter.withoutOwner === true || filter.withoutAssets === true) return undefined;
   if (filter.search !== undefined && ticketSearchQuery(filter.search) !== null) return undefined;
   const narrow = narrowing(visibility, filter);
   if (narrow === 'NONE') return sql`select 0 as n`;

@@ -10,13 +10,6 @@ import type { FileSender } from '../../uploads/putWithProgress.ts';
 import { buildTicket, buildTicketUser } from '../details/ticketTestData.ts';
 import { TicketCommentsPanel } from './TicketCommentsPanel.tsx';
 
-// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 const LIMIT_MESSAGE = 'Error encountered while creating attachment: File exceeds maximum size of 300MB.';

@@ -9,13 +9,6 @@ import { TicketDetailsPage } from './TicketDetailsPage.tsx';
 import { TicketLayout } from './TicketLayout.tsx';
 import { buildTicket, buildTicketUser } from './ticketTestData.ts';
 
-// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks (testSetup.ts does not stub it).
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const routes: RouteObject[] = [
   {
     path: '/user/tickets/:ticketId',

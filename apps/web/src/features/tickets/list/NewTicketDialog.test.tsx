@@ -11,14 +11,6 @@ import { buildTicketListItem, fakeTicketsServer, ticketOf } from './ticketListTe
 
 afterEach(() => vi.unstubAllGlobals());
 
-// Mantine's autosize textarea listens to document.fonts, which jsdom does not have.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const everyCompany = { attributes: { companyId: { type: 'ALL' as const } } };
 
 describe('asset tickets tab and New ticket', { timeout: 40_000 }, () => {

@@ -18,7 +18,9 @@ const GROUPING_LABELS: Readonly<Record<TicketGrouping, string>> = {
 };
 
 /** What narrows the list to one group's tickets. */
-function groupScope(groupBy: TicketGrouping, key: number): TicketListFilter {
+function groupScope(groupBy: TicketGrouping, key: number | null): TicketListFilter {
+  // Only owners and assets may be missing: their 'No owner' and 'No asset' groups.
+  if (key === null) return groupBy === 'asset' ? { withoutAssets: true } : { withoutOwner: true };
   switch (groupBy) {
     case 'company':
       return { companyIds: [key] };
@@ -117,21 +119,20 @@ function Groups({
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              {opened.includes(value) &&
-                (group.key === null ? (
-                  <Text size="sm" c="dimmed">
-                    These tickets have no {groupBy}. Find them in the table view, sorted or searched.
-                  </Text>
-                ) : (
-                  <GroupTickets
-                    state={state}
-                    onChange={onChange}
-                    companies={companies}
-                    scope={groupScope(groupBy, group.key)}
-                    label={`Tickets of ${group.label}`}
-                    emptyHint={emptyHint}
-                  />
-                ))}
+              {opened.includes(value) && (
+                <GroupTickets
+                  state={state}
+                  onChange={onChange}
+                  companies={companies}
+                  scope={groupScope(groupBy, group.key)}
+                  label={
+                    group.key === null
+                      ? `Tickets with ${group.label.toLowerCase()}`
+                      : `Tickets of ${group.label}`
+                  }
+                  emptyHint={emptyHint}
+                />
+              )}
             </Accordion.Panel>
           </Accordion.Item>
         );

@@ -211,7 +211,7 @@ describe('tickets list', { timeout: 40_000 }, () => {
     expect(within(newLane).getByRole('listitem', { name: '#1 Frozen one' })).toBeInTheDocument();
   });
 
-  it('group view: no grouping by default; grouped by company, a group opens to its own tickets', async () => {
+  it('group view: no grouping by default; grouped by company or owner, a group (also No owner) opens to its own tickets', async () => {
     const user = userEvent.setup();
     const { requests, router } = renderPage(
       [
@@ -221,6 +221,7 @@ describe('tickets list', { timeout: 40_000 }, () => {
           title: 'Borealis ticket',
           companyId: 3,
           companyName: 'Borealis Data',
+          owner: null,
         }),
       ],
       { initialPath: '/?view=groups' },
@@ -246,6 +247,15 @@ describe('tickets list', { timeout: 40_000 }, () => {
     expect(requests.at(-1)?.body).toMatchObject({
       filter: { statusIds: [0, 2, 3, 4, 5, 7], companyIds: [3] },
     });
+
+    // By owner: the tickets nobody owns are a group that opens like the others.
+    await user.click(screen.getByRole('combobox', { name: 'Group by' }));
+    await user.click(await screen.findByRole('option', { name: 'Owner' }));
+    await user.click(await screen.findByRole('button', { name: 'No owner, 1 tickets' }));
+    const unowned = await screen.findByRole('table', { name: 'Tickets with no owner' });
+    expect(await within(unowned).findByText('Borealis ticket')).toBeInTheDocument();
+    expect(within(unowned).queryByText('Acme ticket')).not.toBeInTheDocument();
+    expect(requests.at(-1)?.body).toMatchObject({ filter: { withoutOwner: true } });
   });
 
   it('says what went wrong when the list fails', async () => {

@@ -93,10 +93,12 @@ export function fakeTicketsServer(tickets: TicketListItem[], options: { refuseSt
     const page = field(request.body, 'pageableQuery');
     const statusIds = numbers(field(filter, 'statusIds'));
     const companyIds = numbers(field(filter, 'companyIds'));
+    const withoutOwner = field(filter, 'withoutOwner') === true;
     const shown = tickets.filter(
       (ticket) =>
         (!statusIds || statusIds.includes(ticket.statusEnumValue)) &&
-        (!companyIds || companyIds.includes(ticket.companyId)),
+        (!companyIds || companyIds.includes(ticket.companyId)) &&
+        (!withoutOwner || ticket.owner === null),
     );
     const pageSize = Number(field(page, 'pageSize') ?? 25);
     const pageNumber = Number(field(page, 'pageNumber') ?? 0);
@@ -128,14 +130,18 @@ export function fakeTicketsServer(tickets: TicketListItem[], options: { refuseSt
     {
       method: 'POST',
       path: /^\/tickets\.groups$/,
-      reply: () => {
-        const byCompany = new Map<number, { label: string; count: number }>();
+      reply: (request) => {
+        // By company, or by owner with a 'No owner' group (key null) as the server answers.
+        const byOwner = field(request.body, 'groupBy') === 'owner';
+        const groups = new Map<number | null, { label: string; count: number }>();
         for (const ticket of tickets) {
-          const group = byCompany.get(ticket.companyId) ?? { label: ticket.companyName, count: 0 };
+          const key = byOwner ? (ticket.owner?.userId ?? null) : ticket.companyId;
+          const label = byOwner ? (ticket.owner?.name ?? 'No owner') : ticket.companyName;
+          const group = groups.get(key) ?? { label, count: 0 };
           group.count += 1;
-          byCompany.set(ticket.companyId, group);
+          groups.set(key, group);
         }
-        return { body: [...byCompany].map(([key, group]) => ({ key, ...group })) };
+        return { body: [...groups].map(([key, group]) => ({ key, ...group })) };
       },
     },
   ];
