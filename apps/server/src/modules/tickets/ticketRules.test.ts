@@ -32,13 +32,15 @@ describe('billingStateAfter', () => {
 });
 
 describe('ticketSearchQuery', () => {
-  it('requires every word as a prefix, lower-cased', () => {
+  it('requires every word as a prefix, lower-cased; words under three characters whole', () => {
     expect(ticketSearchQuery('Chiller ALARM')).toBe('chiller:* & alarm:*');
+    // 'pn' as a prefix matched every word starting so in 2 million comments (20 ms in the index alone).
+    expect(ticketSearchQuery('PN-4242')).toBe('pn & 4242:*');
   });
   it('splits hyphenated tokens as the index does and drops every other character', () => {
-    expect(ticketSearchQuery('AN-CRAH-01')).toBe('an:* & crah:* & 01:*');
-    expect(ticketSearchQuery("x'); drop table tickets; --")).toBe('x:* & drop:* & table:* & tickets:*');
-    expect(ticketSearchQuery('a:* | b & !c <-> (d)')).toBe('a:* & b:* & c:* & d:*');
+    expect(ticketSearchQuery('AN-CRAH-01')).toBe('an & crah:* & 01');
+    expect(ticketSearchQuery("x'); drop table tickets; --")).toBe('x & drop:* & table:* & tickets:*');
+    expect(ticketSearchQuery('a:* | b & !c <-> (d)')).toBe('a & b & c & d');
   });
   it('excludes words with a leading minus, but a search of exclusions only is no search', () => {
     expect(ticketSearchQuery('leak -pump')).toBe('leak:* & !pump:*');

@@ -51,14 +51,25 @@ export function parseSearchTerms(text: string): SearchTerm[] {
 }
 
 /**
- * The to_tsquery text of a search: each word matches the start of an indexed word ('compr' finds 'compressor').
- * null when nothing searchable is left (no words, or only excluded ones: a list of "everything but x" is not a
- * search anyone means, and would scan every ticket).
+ * Words shorter than this match whole words only: as a prefix, 'pn' of 'PN-4242' matched every word starting so
+ * in two million comments, and the index spent 20 ms gathering them before the rarer '4242' narrowed anything.
+ */
+const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * The to_tsquery text of a search: each word matches the start of an indexed word ('compr' finds 'compressor'),
+ * a word of one or two characters the whole word. null when nothing searchable is left (no words, or only
+ * excluded ones: a list of "everything but x" is not a search anyone means, and would scan every ticket).
  */
 export function ticketSearchQuery(text: string): string | null {
   const terms = parseSearchTerms(text);
   if (!terms.some((term) => !term.negated)) return null;
-  return terms.map((term) => `${term.negated ? '!' : ''}${term.word}:*`).join(' & ');
+  return terms
+    .map((term) => {
+      const prefix = term.word.length >= MIN_PREFIX_LENGTH ? ':*' : '';
+      return `${term.negated ? '!' : ''}${term.word}${prefix}`;
+    })
+    .join(' & ');
 }
 
 /**
