@@ -21,7 +21,7 @@ export type PageableQuery = z.infer<typeof pageableQuerySchema>;
 
 /**
  * Spec: {content, pageable: {totalSize, ...}}. totalSizeIsLowerBound: the list stopped counting at totalSize and
- * holds at least that many (a search over many rows); a pager offers pages up to it and shows e.g. '1,025+'.
+ * holds at least that many (a search over many rows); a pager offers pages up to it and shows e.g. '275+'.
  */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -47,7 +47,7 @@ export interface PagedTableProps<Row> {
   empty: ReactNode;
   /**
    * The server stopped counting at totalSize (a search over many rows): the list holds at least that many, the
-   * count reads e.g. '1025+' and the pager offers the pages up to it (the server counts further from there).
+   * count reads e.g. '275+' and the pager offers the pages up to it (the server counts further from there).
    */
   totalIsLowerBound?: boolean;
   /** What a count says, e.g. (n) => `${n} windows`; atLeast as totalIsLowerBound. */
@@ -79,7 +79,7 @@ function countText(
 }
 
 /**
- * Which rows a page shows, e.g. 'Showing 51–100 of 120' (of '1025+' when the server stopped counting): a count
+ * Which rows a page shows, e.g. 'Showing 51–100 of 120' (of '275+' when the server stopped counting): a count
  * where the page already says how many in all.
  */
 export function pageRange(pageNumber: number, pageSize: number, totalSize: number, atLeast = false): string {

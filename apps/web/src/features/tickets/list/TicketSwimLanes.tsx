@@ -166,7 +166,7 @@ function TicketLane({
   const stays = loaded.filter((ticket) => !isMovedOut(ticket));
   const arriving = movedIn.filter((ticket) => !loaded.some((known) => known.ticketId === ticket.ticketId));
   const tickets = [...arriving, ...stays];
-  // The newest page counts furthest: a search over many tickets stops counting, and the lane then says '1025+'.
+  // The newest page counts furthest: a search over many tickets stops counting, and the lane then says '275+'.
   const counted = lane.data?.pages.at(-1)?.pageable;
   const total = counted?.totalSize;
   const atLeast = counted?.totalSizeIsLowerBound === true ? '+' : '';
