@@ -77,15 +77,21 @@ async function recordConsumableEvent(
   });
 }
 
-/** A consumable of a ticket the caller may change (frozen: 409); one they cannot read is a 404. */
+/**
+ * A consumable of a ticket the caller may change (frozen: 409); one they cannot read is a 404. It is read again
+ * and locked once its ticket is (tickets first, then their rows: see writableTickets): the checks on it, the sales
+ * price a customer must leave as it is above all, then see the row as it is, not as it was before a write that
+ * committed meanwhile.
+ */
 async function writableConsumable(tx: DbOrTx, auth: AuthContext, ticketConsumableId: number) {
-  const [row] = await tx
-    .select()
-    .from(ticketConsumables)
-    .where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
-  if (!row) throw notFound(CONSUMABLE_NOT_FOUND);
-  await readableTicketOf(tx, auth, row.ticketId, CONSUMABLE_NOT_FOUND);
-  return { row, ticket: await writableTicket(tx, auth, row.ticketId) };
+  const byId = eq(ticketConsumables.ticketConsumableId, ticketConsumableId);
+  const [seen] = await tx.select().from(ticketConsumables).where(byId);
+  if (!seen) throw notFound(CONSUMABLE_NOT_FOUND);
+  await readableTicketOf(tx, auth, seen.ticketId, CONSUMABLE_NOT_FOUND);
+  const ticket = await writableTicket(tx, auth, seen.ticketId);
+  const [row] = await tx.select().from(ticketConsumables).where(byId).for('update');
+  if (!row || row.ticketId !== ticket.ticketId) throw notFound(CONSUMABLE_NOT_FOUND);
+  return { row, ticket };
 }
 
 export function createConsumable(

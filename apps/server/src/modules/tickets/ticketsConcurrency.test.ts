@@ -3,10 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { detectedProblems } from '../../platform/db/problemsSchema.ts';
-import { ticketComments, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { ticketComments, ticketConsumables, timeEntries } from '../../platform/db/ticketsSchema.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs } from '../assets/assetsTestFixture.ts';
 import { buildProblemsFleet, type ProblemsFleet } from '../problems/problemsTestFixture.ts';
+import { PROVIDER_ONLY } from './ticketAccess.ts';
 import { COMMENT_NOT_FOUND } from './ticketCommentsService.ts';
 import { createTicket } from './ticketWrite.ts';
 
@@ -147,5 +148,39 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
     expect(JSON.stringify(answer.body)).toContain(COMMENT_NOT_FOUND);
     const [row] = await db().select().from(ticketComments).where(eq(ticketComments.commentId, commentId));
     expect(row).toMatchObject({ isDeleted: true, comment: 'Replaced the contactor' });
+  });
+
+  it("checks a customer's consumable change against the price as it is under the lock, not as it was read before", async () => {
+    const ticketId = await newTicket('Price race');
+    const [part] = await db()
+      .insert(ticketConsumables)
+      .values({ ticketId, type: 'PART', displayName: 'Contactor', quantity: 1, salesPrice: 40 })
+      .returning();
+    if (!part) throw new Error('consumable not inserted');
+
+    // The other connection plays the provider repricing the part in flight; the customer sends the price they saw.
+    const answer = await withHolder(async (client) => {
+      await client.query('select ticket_id from tickets where ticket_id = $1 for update', [ticketId]);
+      const customerEdit = api(data.users.adminA, 'POST', '/tickets.consumables.update', {
+        ticketConsumableId: part.ticketConsumableId,
+        type: 'PART',
+        displayName: 'Contactor',
+        quantity: 2,
+        salesPrice: 40,
+      });
+      await untilWaiting(1);
+      await client.query('update ticket_consumables set sales_price = 55 where ticket_consumable_id = $1', [
+        part.ticketConsumableId,
+      ]);
+      await client.query('commit');
+      return customerEdit;
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+    expect(JSON.stringify(answer.body)).toContain(PROVIDER_ONLY.salesPrice);
+    const [row] = await db()
+      .select()
+      .from(ticketConsumables)
+      .where(eq(ticketConsumables.ticketConsumableId, part.ticketConsumableId));
+    expect(row).toMatchObject({ salesPrice: 55, quantity: 1 });
   });
 });
