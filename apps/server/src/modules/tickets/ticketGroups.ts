@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { BodyOf, OutputOf, ticketsEndpoints } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { accessGroupAssetIds } from '../access/assetAccess.ts';
 import { companies, users } from '../../platform/db/schema.ts';
 import { ticketAssets, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
 import { ticketVisibility } from './ticketAccess.ts';
@@ -27,9 +28,15 @@ export async function ticketGroups(
   auth: AuthContext,
   body: BodyOf<Endpoints['ticketsGroups']>,
 ): Promise<Groups> {
-  const where = ticketListConditions(ticketVisibility(auth), body.filter);
+  const visibility = ticketVisibility(auth);
+  const where = ticketListConditions(visibility, body.filter);
   if (where === 'NONE') return [];
-  const counted = await countBy(db, body.groupBy, where);
+  let counted = await countBy(db, body.groupBy, where);
+  // An external user's groups name only the assets their access groups reach, as their list rows do.
+  if (body.groupBy === 'asset' && visibility.externalOnly) {
+    const reachable = await accessGroupAssetIds(db, auth.user.userId);
+    counted = counted.filter((row) => row.key === null || reachable.has(row.key));
+  }
   const keys = counted.flatMap((row) => (row.key === null ? [] : [row.key]));
   const labels = await labelsFor(db, body.groupBy, keys);
   const groups = counted.map((row) => ({

@@ -317,6 +317,14 @@ describe('tickets list and groups', () => {
       ['B1-CRAH-01', 1],
       ['No asset', 2],
     ]);
+    // An external user's asset groups name only the assets their access groups reach (one data hall here).
+    const operators = await call.groups(fleet.users.operatorA, { filter: {}, groupBy: 'asset' });
+    expect(
+      ticketsEndpoints.ticketsGroups.output.parse(operators.body).map((g) => [g.label, g.count]),
+    ).toEqual([
+      ['AN-CRAH-01', 1],
+      ['No asset', 2],
+    ]);
     const outsider = await call.groups(fleet.users.adminB, { filter: {}, groupBy: 'company' });
     expect(ticketsEndpoints.ticketsGroups.output.parse(outsider.body)).toEqual([
       { key: fleet.companyB.companyId, label: 'Bravo Cloud', count: 1 },
