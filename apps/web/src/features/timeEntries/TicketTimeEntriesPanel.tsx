@@ -110,7 +110,7 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
         </>
       ) : (
         ticket.isFrozen &&
-        access.canManage && (
+        access.canFreeze && (
           <Text size="sm" c="dimmed">
             This ticket is frozen: unfreeze it to log time.
           </Text>

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
 import { usePermissionScope } from '../../admin/permissionScope.ts';
 
 export interface TicketAccess {
-  /** tickets:write on the ticket's company: what stays open on a frozen ticket (the time panel's hint). */
+  /** tickets:write on the ticket's company. */
   canManage: boolean;
   /** Freezing and unfreezing: managed, and provider staff (the server refuses customers). */
   canFreeze: boolean;
