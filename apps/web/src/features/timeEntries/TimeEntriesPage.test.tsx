@@ -9,6 +9,7 @@ import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { buildTicketUser } from '../tickets/details/ticketTestData.ts';
 import { buildTicketListItem } from '../tickets/list/ticketListTestData.ts';
 import { TimeEntriesPage, toFilter } from './TimeEntriesPage.tsx';
+import { NO_TIME_ENTRY_FILTERS } from './timeEntriesPageState.ts';
 import { localToday } from './timeEntryFormat.ts';
 import { bodyOf, buildTimeEntry, coreEnumsAnswer } from './timeEntryTestData.ts';
 
@@ -25,6 +26,7 @@ function renderPage(
       description: 'Drive',
     }),
   ],
+  initialPath = '/',
 ) {
   const api = fakeApi([
     {
@@ -59,7 +61,10 @@ function renderPage(
         body: {
           users: [{ userId: 7, name: 'Sam Staff' }],
           tickets: [ticketRow(42, 'Supply air too warm on CRAH 01')],
-          companies: [{ companyId: 2, name: 'Acme Cooling' }],
+          companies: [
+            { companyId: 2, name: 'Acme Cooling' },
+            { companyId: 3, name: 'Borealis Data' },
+          ],
         },
       },
     },
@@ -84,8 +89,11 @@ function renderPage(
   ]);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, buildTicketUser());
-  renderWithRouter([{ path: '/', element: <TimeEntriesPage /> }], { queryClient });
-  return api;
+  const { router } = renderWithRouter([{ path: '/', element: <TimeEntriesPage /> }], {
+    queryClient,
+    initialPath,
+  });
+  return { ...api, router };
 }
 
 describe('TimeEntriesPage', { timeout: 30_000 }, () => {
@@ -110,6 +118,25 @@ describe('TimeEntriesPage', { timeout: 30_000 }, () => {
     expect(bodyOf(last ?? { method: '', path: '', body: null }).filter).toEqual({ laborCodeValues: [3] });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('2 entries, 2h 10m in total')).toBeTruthy();
+  });
+
+  it('keeps the filters, sort and page in the address, and reads them back from it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests, router } = renderPage(undefined, '/?company=3&labor=3&sort=duration.asc&page=2');
+    await screen.findByText('1 entry, 40m in total');
+    const listed = requests.filter((request) => request.path === '/tickets.timeEntries.list');
+    expect(bodyOf(listed[0] ?? { method: '', path: '', body: null })).toMatchObject({
+      filter: { companyIds: [3], laborCodeValues: [3] },
+      pageableQuery: { pageNumber: 1, sort: [{ property: 'duration', direction: 'ASC' }] },
+    });
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    expect(within(filters).getByRole('combobox', { name: 'Company' })).toBeTruthy();
+    expect(within(filters).getAllByText('Borealis Data').length).toBeGreaterThan(0);
+
+    // A new filter goes back to the first page and is written to the address.
+    await user.click(within(filters).getByRole('combobox', { name: 'Labor code' }));
+    await user.click(await screen.findByRole('option', { name: 'Travel' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?company=3&sort=duration.asc'));
   });
 
   it('enters time in a few keystrokes: ticket, time, Enter', async () => {
@@ -152,7 +179,7 @@ describe('TimeEntriesPage', { timeout: 30_000 }, () => {
 
 describe('toFilter', () => {
   it('leaves out what is not chosen and completes a half-open date range', () => {
-    const none = { userIds: [], ticketIds: [], laborCodeValues: [], from: '', to: '' };
+    const none = NO_TIME_ENTRY_FILTERS;
     expect(toFilter(none)).toEqual({});
     expect(toFilter({ ...none, userIds: ['7'], from: '2026-11-01' })).toEqual({
       userIds: [7],

@@ -3,7 +3,7 @@ import { Button, Group, Menu, MultiSelect, Paper, Stack, Text, TextInput, Title 
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { TIME_ENTRY_PAGE_SIZE, type TimeEntryFilter } from '@kelvin/contract';
 import { formatMinutes } from '@kelvin/domain';
-import { PagedTable, pageRange, type PagedTableSort } from '../../shared/ui/PagedTable.tsx';
+import { PagedTable, pageRange } from '../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../admin/QueryState.tsx';
 import { notify } from '../../app/toasts/toasts.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
@@ -14,29 +14,26 @@ import { useTimeEntryActions } from './TimeEntryActions.tsx';
 import { timeEntryColumns } from './timeEntryColumns.tsx';
 import { TimeEntryForm } from './TimeEntryForm.tsx';
 import { localToday } from './timeEntryFormat.ts';
+import {
+  NO_TIME_ENTRY_FILTERS,
+  useTimeEntriesPageState,
+  type TimeEntryFilters,
+} from './timeEntriesPageState.ts';
 import { useCreateTimeEntry, useTimeEntries, useTimeEntryFilterOptions } from './timeEntriesQueries.ts';
 
-interface Filters {
-  userIds: string[];
-  ticketIds: string[];
-  laborCodeValues: string[];
-  from: string;
-  to: string;
-}
-
-const NO_FILTERS: Filters = { userIds: [], ticketIds: [], laborCodeValues: [], from: '', to: '' };
-
 /** The screen's filters as the call's: empty sets and half-open date ranges mean no filter. */
-export function toFilter(filters: Filters): TimeEntryFilter {
+export function toFilter(filters: TimeEntryFilters): TimeEntryFilter {
   const ids = (values: string[]) => (values.length === 0 ? undefined : values.map(Number));
   const userIds = ids(filters.userIds);
   const ticketIds = ids(filters.ticketIds);
+  const companyIds = ids(filters.companyIds);
   const laborCodeValues = ids(filters.laborCodeValues);
   const from = filters.from || (filters.to ? '1970-01-01' : '');
   const to = filters.to || (filters.from ? '9999-12-31' : '');
   return {
     ...(userIds ? { userIds } : {}),
     ...(ticketIds ? { ticketIds } : {}),
+    ...(companyIds ? { companyIds } : {}),
     ...(laborCodeValues ? { laborCodeValues } : {}),
     ...(from && to && from <= to ? { dateRange: { from, to } } : {}),
   };
@@ -44,9 +41,7 @@ export function toFilter(filters: Filters): TimeEntryFilter {
 
 /** Route tickets/timeEntry: everyone's time on the tickets the user may see, filtered and totalled, and quick entry. */
 export function TimeEntriesPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [pageNumber, setPageNumber] = useState(0);
-  const [sort, setSort] = useState<PagedTableSort | undefined>(undefined);
+  const [{ filters, page: pageNumber, sort }, setState] = useTimeEntriesPageState();
   const [exporting, setExporting] = useState<TimeEntryExportFormat | null>(null);
   const filter = toFilter(filters);
   const list = useTimeEntries(filter, pageNumber, sort);
@@ -59,10 +54,8 @@ export function TimeEntriesPage() {
   const filtered = Object.keys(filter).length > 0;
   const rangeBackwards = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
 
-  const change = (next: Partial<Filters>) => {
-    setFilters({ ...filters, ...next });
-    setPageNumber(0);
-  };
+  const change = (next: Partial<TimeEntryFilters>) => setState({ filters: { ...filters, ...next } });
+  const setPageNumber = (page: number) => setState({ page });
   const exportAs = (format: TimeEntryExportFormat) => {
     setExporting(format);
     downloadTimeEntries(filter, sort, format, localToday())
@@ -126,6 +119,21 @@ export function TimeEntriesPage() {
           clearable
           w={{ base: '100%', sm: 260 }}
         />
+        {(options?.companies.length ?? 0) > 1 && (
+          <MultiSelect
+            label="Company"
+            placeholder={filters.companyIds.length === 0 ? 'All companies' : undefined}
+            data={(options?.companies ?? []).map((company) => ({
+              value: String(company.companyId),
+              label: company.name,
+            }))}
+            value={filters.companyIds}
+            onChange={(companyIds) => change({ companyIds })}
+            searchable
+            clearable
+            w={{ base: '100%', sm: 220 }}
+          />
+        )}
         <TextInput
           label="From"
           type="date"
@@ -154,7 +162,7 @@ export function TimeEntriesPage() {
           <Button
             variant="subtle"
             leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => change(NO_FILTERS)}
+            onClick={() => change(NO_TIME_ENTRY_FILTERS)}
           >
             Clear filters
           </Button>
@@ -181,10 +189,7 @@ export function TimeEntriesPage() {
         onPageChange={setPageNumber}
         fetching={list.isPlaceholderData}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPageNumber(0);
-        }}
+        onSortChange={(next) => setState({ sort: next })}
         countLabel={(n) => pageRange(pageNumber, TIME_ENTRY_PAGE_SIZE, n)}
         minWidth={1000}
         cardsBelow="48em"
