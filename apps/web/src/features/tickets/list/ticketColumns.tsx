@@ -5,7 +5,7 @@ import { billingStates, type TicketListItem } from '@kelvin/contract';
 import { coreEnumLabel, TICKET_STATUSES } from '@kelvin/domain';
 import { formatSpecDateTime } from '../../../shared/formatting/dateTime.ts';
 import type { PagedTableColumn, SetFilterDef } from '../../../shared/ui/PagedTable.tsx';
-import { BILLING_STATE_LABELS } from './ticketListText.ts';
+import { BILLING_STATE_LABELS } from '../details/ticketLabels.ts';
 import { TicketStatusBadge } from '../TicketStatusBadge.tsx';
 import type { TicketListChange } from './useTicketListState.ts';
 import type { TicketListState } from './ticketListState.ts';

@@ -1,4 +1,3 @@
-import type { BillingState } from '@kelvin/contract';
 import { defaultTicketListState, type TicketListState } from './ticketListState.ts';
 
 /** Who may open, change and move tickets of a company. */
@@ -35,14 +34,3 @@ export function ticketsEmptyText(state: TicketListState, emptyHint: string): str
     return 'No ticket matches the filters. Choose more statuses, billing states or companies.';
   return emptyHint;
 }
-
-/**
- * Spec (Accounting) billing states as a user reads them. The details page's ticketLabels.ts (not yet committed
- * when this was written) has the same map: one of the two should import the other.
- */
-export const BILLING_STATE_LABELS: Readonly<Record<BillingState, string>> = {
-  NOT_BILLABLE: 'Not billable',
-  PENDING_SALES_ORDER: 'Pending sales order',
-  SALES_ORDER_CREATED: 'Sales order created',
-  SALES_ORDER_CLOSED: 'Sales order closed',
-};
