@@ -81,7 +81,9 @@ describe('moving detected problems to and from tickets', () => {
       title: 'Supply air too warm and 1 more problem',
       createdBy: data.users.adminA.userId,
     });
-    expect(ticket.description).toContain('Filter pressure high (WARNING) on AN-SX-01');
+    expect(ticket.description).toMatch(
+      /Filter pressure high \(WARNING\) on AN-SX-01, first event \d{4}-\d\d-\d\d \d\d:\d\d UTC \[problem \d+\]/,
+    );
     expect(await ticketAssetIds(ticketId)).toEqual([data.fleet.ids.unitA1, data.fleet.ids.unitA2].sort());
     expect((await problemRow(db(), a1)).ticketId).toBe(ticketId);
     expect((await problemRow(db(), a2)).ticketId).toBe(ticketId);

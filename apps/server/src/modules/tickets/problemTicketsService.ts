@@ -35,11 +35,19 @@ export function defaultTicketTitle(problems: readonly NamedProblem[]): string {
   return title.length <= TICKET_TITLE_MAX ? title : `${title.slice(0, TICKET_TITLE_MAX - 1)}…`;
 }
 
+/**
+ * A time in a ticket's stored text, e.g. '2026-11-26 13:05 UTC': the text is read in every time zone, so it names
+ * its own rather than printing a bare ISO string.
+ */
+function utcMinute(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** The new ticket's description: each problem with its level, asset and first event. */
 function describeProblems(problems: readonly NamedProblem[]): string {
   const lines = problems.map(
     (problem) =>
-      `- ${problem.name} (${problem.level}) on ${problem.assetName}, first event ${problem.firstEventAt.toISOString()} [problem ${problem.detectedProblemId}]`,
+      `- ${problem.name} (${problem.level}) on ${problem.assetName}, first event ${utcMinute(problem.firstEventAt)} [problem ${problem.detectedProblemId}]`,
   );
   return ['Opened from detected problems:', ...lines].join('\n');
 }
