@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DetectedProblem } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
@@ -84,16 +84,18 @@ export async function loadProblems(db: DbOrTx, ids: readonly number[]): Promise<
 }
 
 /**
- * Locks the problems for the rest of the transaction and checks the caller may change each: 403 without
- * detectedProblems:write at all; a missing problem and another company's (or, for an external user, one outside
- * their access groups) are the same 404, so ids reveal nothing.
+ * Locks the problems for the rest of the transaction and checks the caller holds `permission` on each: 403 without
+ * it at all; a missing problem and another company's (or, for an external user, one outside their access groups)
+ * are the same 404 naming it, so ids reveal nothing. Actions on problems ask detectedProblems:write; moving them to
+ * or from a ticket asks detectedProblems:read (the ticket's own permission is checked there).
  */
-export async function lockWritableProblems(
+export async function lockProblems(
   tx: DbOrTx,
   auth: AuthContext,
   ids: readonly number[],
+  permission: typeof PROBLEMS_READ | typeof PROBLEMS_WRITE,
 ): Promise<ProblemRow[]> {
-  const visibility = await assetVisibility(tx, auth, PROBLEMS_WRITE);
+  const visibility = await assetVisibility(tx, auth, permission);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   // Locked in id order, so that two bulk calls over the same problems cannot deadlock.
   const rows = await tx
@@ -108,4 +110,18 @@ export async function lockWritableProblems(
     if (!row || !canSeeAsset(visibility, row)) throw notFound(`Detected problem ${id} not found.`);
   }
   return rows;
+}
+
+/** The assets' names as the console shows them (name property, stored name, type), by asset id. */
+export async function assetNamesById(db: DbOrTx, assetIds: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ assetId: assets.assetId, name: assetNameSql })
+    .from(assets)
+    .innerJoin(assetTypes, eq(assetTypes.assetTypeId, assets.assetTypeId))
+    .leftJoin(
+      assetNameProperty,
+      and(eq(assetNameProperty.assetId, assets.assetId), eq(assetNameProperty.name, 'name')),
+    )
+    .where(inArray(assets.assetId, [...new Set(assetIds)]));
+  return new Map(rows.map((row) => [row.assetId, row.name]));
 }

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/authenticate.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { detectedProblems } from '../../platform/db/problemsSchema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { loadProblems, lockWritableProblems, presentProblems } from './problemAccess.ts';
+import { loadProblems, lockProblems, PROBLEMS_WRITE, presentProblems } from './problemAccess.ts';
 import type { ProblemRow } from './problemPresenter.ts';
 
 type ProblemChange = Partial<typeof detectedProblems.$inferInsert>;
@@ -66,7 +66,7 @@ async function actOnProblems(
 ): Promise<DetectedProblem[]> {
   const userId = auth.user.userId;
   await db.transaction(async (tx) => {
-    const rows = await lockWritableProblems(tx, auth, detectedProblemIds);
+    const rows = await lockProblems(tx, auth, detectedProblemIds, PROBLEMS_WRITE);
     for (const row of rows) {
       if (!action.applies(row)) continue;
       await tx

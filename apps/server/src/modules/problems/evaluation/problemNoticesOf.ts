@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database.ts';
-import { assets, assetTypes } from '../../../platform/db/schema.ts';
 import type { ProblemNotice, ProblemNoticeKind } from '../../notifications/problemNotices.ts';
-import { assetNameProperty, assetNameSql, loadProblems, presentProblems } from '../problemAccess.ts';
+import { assetNamesById, loadProblems, presentProblems } from '../problemAccess.ts';
 import type { EvaluationChanges } from './problemEvaluator.ts';
 
 /** The notices of one evaluation's committed changes: each problem as presented now, with its asset's name. */
@@ -21,16 +19,7 @@ export async function problemNoticesOf(
   const problems = await presentProblems(db, await loadProblems(db, ids), new Date(now));
   const byId = new Map(problems.map((problem) => [problem.detectedProblemId, problem]));
   const assetIds = [...new Set(problems.map((problem) => problem.assetId))];
-  const names = await db
-    .select({ assetId: assets.assetId, name: assetNameSql })
-    .from(assets)
-    .innerJoin(assetTypes, eq(assetTypes.assetTypeId, assets.assetTypeId))
-    .leftJoin(
-      assetNameProperty,
-      and(eq(assetNameProperty.assetId, assets.assetId), eq(assetNameProperty.name, 'name')),
-    )
-    .where(inArray(assets.assetId, assetIds));
-  const nameOf = new Map(names.map((row) => [row.assetId, row.name]));
+  const nameOf = await assetNamesById(db, assetIds);
   return kinds.flatMap(([kind, list]) =>
     list.flatMap((id) => {
       const problem = byId.get(id);
