@@ -1,10 +1,14 @@
 import { contract, type BodyInput } from '@kelvin/contract';
 import { apiStream } from '../../shared/api/index.ts';
+import {
+  parseCsv,
+  saveCsvOrWorkbook,
+  writeWorkbook,
+  type SpreadsheetFormat,
+} from '../../shared/export/spreadsheetExport.ts';
 
 export type ExportRequest = BodyInput<typeof contract.timeSeriesExport>;
-export type ExportFormat = 'csv' | 'xlsx';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export type ExportFormat = SpreadsheetFormat;
 
 /** Values in complete CSV lines (every cell after the time column that holds one), for the progress bar. */
 export function countValues(lines: readonly string[]): number {
@@ -51,54 +55,20 @@ export async function readExport(
   return parts.join('');
 }
 
-/** A CSV line as cells, quotes undone (the server quotes names only). */
-export function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let at = 0; at < line.length; at++) {
-    const char = line.charAt(at);
-    if (quoted) {
-      if (char === '"' && line[at + 1] === '"') {
-        cell += '"';
-        at += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}
-
-/** The same rows as an Excel workbook: exceljs is loaded only when someone asks for one. */
+/** The same rows as an Excel workbook, numbers as numbers and empty cells empty. */
 export async function toWorkbook(csv: string): Promise<ArrayBuffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Export');
-  const [header = '', ...lines] = csv.trimEnd().split('\n');
-  sheet.addRow(csvCells(header));
-  for (const line of lines) {
-    const [time = '', ...values] = csvCells(line);
-    sheet.addRow([time, ...values.map((value) => (value === '' ? null : Number(value)))]);
-  }
-  sheet.getRow(1).font = { bold: true };
-  sheet.getColumn(1).width = 26;
-  return workbook.xlsx.writeBuffer();
-}
-
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const [header = [], ...rows] = parseCsv(csv.trimEnd());
+  return writeWorkbook(
+    'Export',
+    [
+      header,
+      ...rows.map(([time = '', ...values]) => [
+        time,
+        ...values.map((value) => (value === '' ? null : Number(value))),
+      ]),
+    ],
+    [26],
+  );
 }
 
 /** Asks the server for the export, follows its progress, and saves the file as CSV or Excel. */
@@ -111,6 +81,5 @@ export async function downloadExport(
   const response = await apiStream(contract.timeSeriesExport, { body: request });
   const csv = await readExport(response, onProgress);
   const base = name.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '') || 'export';
-  if (format === 'csv') save(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
-  else save(new Blob([await toWorkbook(csv)], { type: XLSX_TYPE }), `${base}.xlsx`);
+  await saveCsvOrWorkbook(csv, format, base, toWorkbook);
 }
