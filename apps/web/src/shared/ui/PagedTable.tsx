@@ -4,11 +4,13 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   ariaSort,
   CardsToolbar,
+  columnTitle,
   ColumnsMenu,
   HeaderCell,
   type HeaderColumn,
   type PagedTableSort,
 } from './pagedTableHeader.tsx';
+import { ColumnResizer } from './ColumnResizer.tsx';
 
 export type { PagedTableSort } from './pagedTableHeader.tsx';
 export type { SetFilterDef, SetFilterOption } from './SetFilter.tsx';
@@ -102,6 +104,17 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     defaultValue: [],
     getInitialValueInEffect: false,
   });
+  // Widths set by hand, kept per table like the column choice (only tables with a columnsKey resize).
+  const [widths, setWidths] = useLocalStorage<Record<string, number>>({
+    key: `kelvin.columnWidths.${props.columnsKey ?? ''}`,
+    defaultValue: {},
+    getInitialValueInEffect: false,
+  });
+  const resize = (key: string, width: number | undefined) =>
+    setWidths((current) => {
+      const { [key]: _dropped, ...others } = current;
+      return width === undefined ? others : { ...others, [key]: width };
+    });
   const hidden = new Set(props.columnsKey ? hiddenKeys : []);
   const columns = props.columns.filter((column) => column.hideable === false || !hidden.has(column.key));
   const hideable = props.columns.filter((column) => column.hideable !== false);
@@ -147,10 +160,20 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                 {columns.map((column) => (
                   <Table.Th
                     key={column.key}
-                    w={column.width}
+                    w={widths[column.key] === undefined ? column.width : undefined}
+                    // In pixels, as dragged: Mantine's w would scale it as rem.
+                    style={widths[column.key] === undefined ? undefined : { width: widths[column.key] }}
+                    pos={props.columnsKey ? 'relative' : undefined}
                     aria-sort={ariaSort(sort, column) ?? column.sorted}
                   >
                     <HeaderCell column={column} sort={sort} onSortChange={onSortChange} />
+                    {props.columnsKey && (
+                      <ColumnResizer
+                        title={columnTitle(column)}
+                        width={widths[column.key]}
+                        onResize={(width) => resize(column.key, width)}
+                      />
+                    )}
                   </Table.Th>
                 ))}
               </Table.Tr>
