@@ -18,14 +18,25 @@ export function ColumnResizer(props: {
   title: string;
   width: number | undefined;
   onResize: (width: number | undefined) => void;
+  /** Before the first change: every header cell's drawn width by its data-column-key, to fix the others at. */
+  onStart: (drawn: Record<string, number>) => void;
 }) {
   const start = useRef<{ x: number; width: number } | null>(null);
   const cellWidth = (element: HTMLElement) => element.parentElement?.getBoundingClientRect().width ?? 0;
+  const startResizing = (grip: HTMLElement) => {
+    const drawn: Record<string, number> = {};
+    for (const cell of grip.parentElement?.parentElement?.children ?? []) {
+      const key = cell.getAttribute('data-column-key');
+      if (key !== null) drawn[key] = Math.round(cell.getBoundingClientRect().width);
+    }
+    props.onStart(drawn);
+  };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     start.current = { x: event.clientX, width: cellWidth(event.currentTarget) };
+    startResizing(event.currentTarget);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!start.current) return;
@@ -36,6 +47,7 @@ export function ColumnResizer(props: {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = props.width ?? cellWidth(event.currentTarget);
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') startResizing(event.currentTarget);
     if (event.key === 'ArrowRight') props.onResize(clamp(current + KEY_STEP));
     else if (event.key === 'ArrowLeft') props.onResize(clamp(current - KEY_STEP));
     else if (event.key === 'Home') props.onResize(undefined);

@@ -32,7 +32,7 @@ function renderTable(props: { totalSize: number; totalIsLowerBound?: boolean }) 
 }
 
 describe('PagedTable', () => {
-  it('resizes a column from the keyboard, keeps the width per table, and gives it back with Home', () => {
+  it('resizes a column from the keyboard, keeps the widths per table, and gives them back with Home', () => {
     renderTable({ totalSize: 1 });
     const grip = screen.getByRole('separator', { name: 'Resize Title' });
     const header = screen.getByRole('columnheader', { name: /Title/ });
@@ -41,9 +41,12 @@ describe('PagedTable', () => {
     fireEvent.keyDown(grip, { key: 'ArrowRight' });
     expect(grip.getAttribute('aria-valuenow')).toBe('80');
     expect(header.style.width).toBe('80px');
+    // The other columns are fixed at their drawn widths (0 in jsdom), and the table is as wide as its columns.
     expect(JSON.parse(window.localStorage.getItem('kelvin.columnWidths.things') ?? '{}')).toEqual({
+      id: 0,
       title: 80,
     });
+    expect(screen.getByRole('table', { name: 'Things' }).style.width).toBe('80px');
     fireEvent.keyDown(grip, { key: 'ArrowLeft' });
     expect(header.style.width).toBe('64px');
     fireEvent.keyDown(grip, { key: 'Home' });

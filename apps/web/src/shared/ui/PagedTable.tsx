@@ -71,6 +71,13 @@ export interface PagedTableProps<Row> {
 }
 
 const PLACEHOLDER_ROWS = 3;
+/** A column shown after the others were sized by hand starts this wide. */
+const NEW_COLUMN_WIDTH = 160;
+
+/** A resized table is exactly as wide as its columns: narrower than its box leaves room, wider scrolls. */
+function sumWidths(columns: readonly { key: string }[], widths: Record<string, number>): number {
+  return columns.reduce((sum, column) => sum + (widths[column.key] ?? NEW_COLUMN_WIDTH), 0);
+}
 
 function countText(
   totalSize: number,
@@ -110,11 +117,12 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     defaultValue: {},
     getInitialValueInEffect: false,
   });
+  // Home on any column gives every column its natural width back: widths only hold together as a set.
   const resize = (key: string, width: number | undefined) =>
-    setWidths((current) => {
-      const { [key]: _dropped, ...others } = current;
-      return width === undefined ? others : { ...others, [key]: width };
-    });
+    setWidths((current) => (width === undefined ? {} : { ...current, [key]: width }));
+  // Once resized, the table lays out by the widths alone (fixed layout: it grows past its box and scrolls);
+  // left to the browser, it kept to its box and shrank one column for the one widened.
+  const resized = props.columnsKey !== undefined && Object.keys(widths).length > 0;
   const hidden = new Set(props.columnsKey ? hiddenKeys : []);
   const columns = props.columns.filter((column) => column.hideable === false || !hidden.has(column.key));
   const hideable = props.columns.filter((column) => column.hideable !== false);
@@ -152,6 +160,8 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           <Table
             striped
             highlightOnHover
+            layout={resized ? 'fixed' : undefined}
+            style={resized ? { width: sumWidths(columns, widths) } : undefined}
             aria-label={label}
             aria-busy={rows === undefined || props.fetching === true}
           >
@@ -160,9 +170,10 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                 {columns.map((column) => (
                   <Table.Th
                     key={column.key}
-                    w={widths[column.key] === undefined ? column.width : undefined}
-                    // In pixels, as dragged: Mantine's w would scale it as rem.
-                    style={widths[column.key] === undefined ? undefined : { width: widths[column.key] }}
+                    data-column-key={column.key}
+                    w={resized ? undefined : column.width}
+                    // In pixels, as dragged (Mantine's w would scale a number as rem).
+                    style={resized ? { width: widths[column.key] ?? NEW_COLUMN_WIDTH } : undefined}
                     pos={props.columnsKey ? 'relative' : undefined}
                     aria-sort={ariaSort(sort, column) ?? column.sorted}
                   >
@@ -172,6 +183,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                         title={columnTitle(column)}
                         width={widths[column.key]}
                         onResize={(width) => resize(column.key, width)}
+                        onStart={(drawn) => setWidths((current) => ({ ...drawn, ...current }))}
                       />
                     )}
                   </Table.Th>
