@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import type { Ticket, TicketAttachment } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
@@ -23,6 +9,7 @@ import { formatFileSize } from '../../../shared/formatting/fileSize.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import type { FileSender } from '../../uploads/putWithProgress.ts';
 import { useTicketAccess } from '../details/ticketAccess.ts';
+import { TicketPanelFrame, TicketPanelTable } from '../details/TicketPanelFrame.tsx';
 import { AttachmentUploadModal } from './AttachmentUploadModal.tsx';
 import {
   downloadTicketFile,
@@ -108,71 +95,55 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
   ));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="ticket-attachments-title">
-      <Group justify="space-between">
-        <Title order={3} size="h4" id="ticket-attachments-title">
-          Attachments{content ? ` (${content.length})` : ''}
-        </Title>
-        {access.canEdit && (
-          <Button size="xs" leftSection={<IconUpload size={14} />} onClick={() => setUploading(true)}>
-            Upload file
-          </Button>
-        )}
-      </Group>
-      {actionError && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
-          {actionError}
-        </Alert>
-      )}
-      {files.isError ? (
-        <Alert color="red" role="alert" title="Attachments could not be loaded">
-          <Group justify="space-between">
-            <span>{errorMessage(files.error)}</span>
-            <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : content && content.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {access.canEdit
-            ? 'No files yet. Upload photos, reports or service sheets with Upload file.'
-            : 'No files attached to this ticket.'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="xs" aria-label="Attachments" aria-busy={files.isPending}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File and description</Table.Th>
-                <Table.Th ta="right">Size</Table.Th>
-                <Table.Th visibleFrom="sm">Uploaded</Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows ??
-                [0, 1].map((row) => (
-                  <Table.Tr key={row}>
-                    {[0, 1, 2, 3].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton height={12} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <AttachmentUploadModal
-        opened={uploading}
-        ticketId={ticket.ticketId}
-        onClose={() => setUploading(false)}
-        {...(sendFile ? { sendFile } : {})}
+    <TicketPanelFrame
+      titleId="ticket-attachments-title"
+      title={`Attachments${content ? ` (${content.length})` : ''}`}
+      button={
+        access.canEdit && {
+          label: 'Upload file',
+          icon: <IconUpload size={14} />,
+          onClick: () => setUploading(true),
+        }
+      }
+      notice={
+        actionError && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
+            {actionError}
+          </Alert>
+        )
+      }
+      query={files}
+      errorTitle="Attachments could not be loaded"
+      items={content}
+      empty={
+        access.canEdit
+          ? 'No files yet. Upload photos, reports or service sheets with Upload file.'
+          : 'No files attached to this ticket.'
+      }
+      footer={
+        <AttachmentUploadModal
+          opened={uploading}
+          ticketId={ticket.ticketId}
+          onClose={() => setUploading(false)}
+          {...(sendFile ? { sendFile } : {})}
+        />
+      }
+    >
+      <TicketPanelTable
+        label="Attachments"
+        scroll
+        headers={[
+          <Table.Th key="file">File and description</Table.Th>,
+          <Table.Th key="size" ta="right">
+            Size
+          </Table.Th>,
+          <Table.Th key="uploaded" visibleFrom="sm">
+            Uploaded
+          </Table.Th>,
+        ]}
+        actionsWidth={48}
+        rows={rows}
       />
-    </Stack>
+    </TicketPanelFrame>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Ticket } from '@kelvin/contract';
 import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
-import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import type { FileSender } from '../../uploads/putWithProgress.ts';
 import { useTicketAccess } from '../details/ticketAccess.ts';
+import { TicketPanelFrame } from '../details/TicketPanelFrame.tsx';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { useTicketComments } from './ticketCommentQueries.ts';
@@ -16,23 +16,34 @@ export function TicketCommentsPanel({ ticket, sendFile }: { ticket: Ticket; send
   const content = comments.data?.content;
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="ticket-comments-title">
-      <Title order={3} size="h4" id="ticket-comments-title">
-        Comments{content ? ` (${content.filter((comment) => !comment.isDeleted).length})` : ''}
-      </Title>
-      {access.canEdit && (
-        <CommentComposer
-          ticketId={ticket.ticketId}
-          canSetVisibility={access.canSetVisibility}
-          {...(sendFile ? { sendFile } : {})}
-        />
-      )}
-      {ticket.isFrozen && (
-        <Text size="sm" c="dimmed">
-          This ticket is frozen: comments can be added again once it is unfrozen.
-        </Text>
-      )}
-      {comments.isPending ? (
+    <TicketPanelFrame
+      titleId="ticket-comments-title"
+      title={`Comments${content ? ` (${content.filter((comment) => !comment.isDeleted).length})` : ''}`}
+      notice={
+        <>
+          {access.canEdit && (
+            <CommentComposer
+              ticketId={ticket.ticketId}
+              canSetVisibility={access.canSetVisibility}
+              {...(sendFile ? { sendFile } : {})}
+            />
+          )}
+          {ticket.isFrozen && (
+            <Text size="sm" c="dimmed">
+              This ticket is frozen: comments can be added again once it is unfrozen.
+            </Text>
+          )}
+        </>
+      }
+      query={comments}
+      errorTitle="Comments could not be loaded"
+      items={content}
+      empty={
+        access.canEdit
+          ? 'No comments yet. Write the first one above: what was found, what was done, what comes next.'
+          : 'No comments yet.'
+      }
+      loading={
         <Stack gap="sm" aria-busy="true" aria-label="Loading comments">
           {[0, 1].map((row) => (
             <Paper withBorder p="sm" key={row}>
@@ -42,34 +53,19 @@ export function TicketCommentsPanel({ ticket, sendFile }: { ticket: Ticket; send
             </Paper>
           ))}
         </Stack>
-      ) : comments.isError ? (
-        <Alert color="red" role="alert" title="Comments could not be loaded">
-          <Group justify="space-between">
-            <span>{errorMessage(comments.error)}</span>
-            <Button size="xs" variant="light" color="red" onClick={() => void comments.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : content && content.length > 0 ? (
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comments">
-          {content.map((comment) => (
-            <CommentItem
-              key={comment.commentId}
-              comment={comment}
-              canChange={access.canEdit && comment.userId === me}
-              canSetVisibility={access.canSetVisibility}
-              showVisibility={!access.isExternal}
-            />
-          ))}
-        </Stack>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {access.canEdit
-            ? 'No comments yet. Write the first one above: what was found, what was done, what comes next.'
-            : 'No comments yet.'}
-        </Text>
-      )}
-    </Stack>
+      }
+    >
+      <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Comments">
+        {content?.map((comment) => (
+          <CommentItem
+            key={comment.commentId}
+            comment={comment}
+            canChange={access.canEdit && comment.userId === me}
+            canSetVisibility={access.canSetVisibility}
+            showVisibility={!access.isExternal}
+          />
+        ))}
+      </Stack>
+    </TicketPanelFrame>
   );
 }

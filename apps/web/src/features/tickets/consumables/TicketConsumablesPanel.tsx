@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Ticket, TicketConsumable } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
-import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { useTicketAccess } from '../details/ticketAccess.ts';
+import { TicketPanelFrame, TicketPanelTable } from '../details/TicketPanelFrame.tsx';
 import { ConsumableFormModal } from './ConsumableFormModal.tsx';
 import {
   SALES_PRICE_BLOCKER,
@@ -112,74 +99,65 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
   ));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="ticket-consumables-title">
-      <Group justify="space-between">
-        <Title order={3} size="h4" id="ticket-consumables-title">
-          Parts and services
-        </Title>
-        {access.canEdit && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setForm({ editing: null })}>
-            Add part or service
-          </Button>
-        )}
-      </Group>
-      {access.seesBilling && content && hasPriceBlocker(content) && (
-        <Alert color="orange" role="alert" icon={<IconAlertTriangle size={18} />} title="Accounting blocker">
-          {SALES_PRICE_BLOCKER}
-        </Alert>
-      )}
-      {consumables.isError ? (
-        <Alert color="red" role="alert" title="Parts and services could not be loaded">
-          <Group justify="space-between">
-            <span>{errorMessage(consumables.error)}</span>
-            <Button size="xs" variant="light" color="red" onClick={() => void consumables.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : content && content.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {!access.canEdit
-            ? 'No parts or services on this ticket.'
-            : access.canSetPrices
-              ? 'No parts or services yet. Add each part fitted and service performed, with its sales price, for billing.'
-              : 'No parts or services yet. Add each part fitted and service performed.'}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="xs" aria-label="Parts and services" aria-busy={consumables.isPending}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Part or service</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Sales price</Table.Th>
-                <Table.Th w={access.canEdit ? 72 : 0}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows ??
-                [0, 1].map((row) => (
-                  <Table.Tr key={row}>
-                    {[0, 1, 2, 3].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton height={12} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConsumableFormModal
-        ticketId={ticket.ticketId}
-        canSetPrice={access.canSetPrices}
-        editing={form?.editing ?? null}
-        opened={form !== null}
-        onClose={() => setForm(null)}
+    <TicketPanelFrame
+      titleId="ticket-consumables-title"
+      title="Parts and services"
+      button={
+        access.canEdit && {
+          label: 'Add part or service',
+          icon: <IconPlus size={14} />,
+          onClick: () => setForm({ editing: null }),
+        }
+      }
+      notice={
+        access.seesBilling &&
+        content &&
+        hasPriceBlocker(content) && (
+          <Alert
+            color="orange"
+            role="alert"
+            icon={<IconAlertTriangle size={18} />}
+            title="Accounting blocker"
+          >
+            {SALES_PRICE_BLOCKER}
+          </Alert>
+        )
+      }
+      query={consumables}
+      errorTitle="Parts and services could not be loaded"
+      items={content}
+      empty={
+        !access.canEdit
+          ? 'No parts or services on this ticket.'
+          : access.canSetPrices
+            ? 'No parts or services yet. Add each part fitted and service performed, with its sales price, for billing.'
+            : 'No parts or services yet. Add each part fitted and service performed.'
+      }
+      footer={
+        <ConsumableFormModal
+          ticketId={ticket.ticketId}
+          canSetPrice={access.canSetPrices}
+          editing={form?.editing ?? null}
+          opened={form !== null}
+          onClose={() => setForm(null)}
+        />
+      }
+    >
+      <TicketPanelTable
+        label="Parts and services"
+        scroll
+        headers={[
+          <Table.Th key="item">Part or service</Table.Th>,
+          <Table.Th key="quantity" ta="right">
+            Qty
+          </Table.Th>,
+          <Table.Th key="price" ta="right">
+            Sales price
+          </Table.Th>,
+        ]}
+        actionsWidth={access.canEdit ? 72 : 0}
+        rows={rows}
       />
-    </Stack>
+    </TicketPanelFrame>
   );
 }
