@@ -1,20 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { issueDemoAgentKeys, type DemoAgentRef } from '../apps/server/src/demo/demoAgentKeys.ts';
-import { detectedProblems, problemRuleDefinitions } from '../apps/server/src/platform/db/problemsSchema.ts';
 import { assets } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import { ingestSupplyAirBreach, SUPPLY_AIR_RULE, supplyAirProblemOf } from './support/breach.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const SCREENS = path.resolve('.tmp/screens');
 /** The first screen after sign-in loads its section and the whole fleet: longer than expect.poll's default. */
 const FIRST_LOAD = { timeout: 15_000 };
-/** The demo's library rule the breach trips: supply air averaged over two minutes, the threshold group's limits. */
-const RULE = 'Supply air out of limits';
+const RULE = SUPPLY_AIR_RULE;
 
 describe.skipIf(!chromiumAvailable())(
   'problems, end to end: a breach ingested, seen, acknowledged, auto-muted, then its hall in maintenance',
@@ -57,35 +56,11 @@ describe.skipIf(!chromiumAvailable())(
       await server.close();
     });
 
-    const problemOfUnit = async () => {
-      const [row] = await server.database.db
-        .select({ problem: detectedProblems })
-        .from(detectedProblems)
-        .innerJoin(
-          problemRuleDefinitions,
-          eq(problemRuleDefinitions.problemRuleDefinitionId, detectedProblems.problemRuleDefinitionId),
-        )
-        .where(and(eq(detectedProblems.assetId, unitId), eq(problemRuleDefinitions.name, RULE)));
-      return row?.problem;
-    };
+    const problemOfUnit = () => supplyAirProblemOf(server, unitId);
 
     it('opens a problem for supply air past its limit, which is acknowledged and auto-muted for an hour', async () => {
       expect(hallId).toBeGreaterThan(0);
-      // Two minutes of supply air at 30 °C (critical high 27) from the unit's agent, through the ingest call.
-      const now = Date.now();
-      const points = Array.from({ length: 12 }, (_, index) => ({
-        assetId: unitId,
-        alias: 'temperature.supplyAir',
-        ts: now - 110_000 + index * 10_000,
-        value: 30,
-      }));
-      const sent = await fetch(`${server.url}/api/telemetry.ingest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-agent-key': agent.key },
-        body: JSON.stringify({ batchId: 'e2e-breach', points }),
-      });
-      expect(sent.status).toBe(200);
-      await expect.poll(async () => (await problemOfUnit())?.level, { timeout: 20_000 }).toBe('CRITICAL');
+      await ingestSupplyAirBreach(server, agent, unitId, { batchId: 'e2e-breach', timeout: 20_000 });
 
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await signIn(page, server.url, 'admin@kelvin.example');

@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { issueDemoAgentKeys, type DemoAgentRef } from '../apps/server/src/demo/demoAgentKeys.ts';
-import { detectedProblems, problemRuleDefinitions } from '../apps/server/src/platform/db/problemsSchema.ts';
 import { assets, companies } from '../apps/server/src/platform/db/schema.ts';
 import {
   ticketAttachments,
@@ -14,14 +13,14 @@ import {
   timeEntries,
 } from '../apps/server/src/platform/db/ticketsSchema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import { ingestSupplyAirBreach, SUPPLY_AIR_RULE, supplyAirProblemOf } from './support/breach.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const SCREENS = path.resolve('.tmp/screens');
 /** A screen's first load: its lazy section, the ticket and its panels; long on a loaded machine. */
 const FIRST_LOAD = { timeout: 30_000 };
-/** The demo's library rule the breach trips. */
-const RULE = 'Supply air out of limits';
+const RULE = SUPPLY_AIR_RULE;
 const TITLE = 'E2E fan wall vibration at supply air';
 const EXTERNAL_COMMENT = 'We replace the fan bearing on Thursday morning.';
 const INTERNAL_COMMENT = 'Internal: bearing is under the supplier recall, bill nothing.';
@@ -63,17 +62,7 @@ describe.skipIf(!chromiumAvailable())(
       await server.close();
     });
 
-    const problemOfUnit = async () => {
-      const [row] = await db()
-        .select({ problem: detectedProblems })
-        .from(detectedProblems)
-        .innerJoin(
-          problemRuleDefinitions,
-          eq(problemRuleDefinitions.problemRuleDefinitionId, detectedProblems.problemRuleDefinitionId),
-        )
-        .where(and(eq(detectedProblems.assetId, unitId), eq(problemRuleDefinitions.name, RULE)));
-      return row?.problem;
-    };
+    const problemOfUnit = () => supplyAirProblemOf(server, unitId);
     const openPage = async (email: string, width = 1440, height = 900): Promise<Page> => {
       const page = await browser.newPage({ viewport: { width, height } });
       await signIn(page, server.url, email);
@@ -82,20 +71,7 @@ describe.skipIf(!chromiumAvailable())(
 
     it('a technician moves a detected problem to a new ticket and finds it in the list', async () => {
       expect(unitId).toBeGreaterThan(0);
-      const now = Date.now();
-      const points = Array.from({ length: 12 }, (_, index) => ({
-        assetId: unitId,
-        alias: 'temperature.supplyAir',
-        ts: now - 110_000 + index * 10_000,
-        value: 30,
-      }));
-      const sent = await fetch(`${server.url}/api/telemetry.ingest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-agent-key': agent.key },
-        body: JSON.stringify({ batchId: 'e2e-ticket-breach', points }),
-      });
-      expect(sent.status).toBe(200);
-      await expect.poll(async () => (await problemOfUnit())?.level, { timeout: 30_000 }).toBe('CRITICAL');
+      await ingestSupplyAirBreach(server, agent, unitId, { batchId: 'e2e-ticket-breach', timeout: 30_000 });
 
       const page = await openPage('technician@kelvin.example');
       await page.goto(`${server.url}/#/user/problems`);
