@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -42,17 +31,8 @@ export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit
     <DetailsCard
       title="Assets"
       tour="ticket-assets"
-      action={
-        canEdit && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setPicking(true)}
-          >
-            Add asset
-          </Button>
-        )
+      button={
+        canEdit && { label: 'Add asset', icon: <IconPlus size={14} />, onClick: () => setPicking(true) }
       }
     >
       {ticket.assets.length === 0 ? (

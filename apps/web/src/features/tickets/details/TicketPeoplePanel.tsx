@@ -29,17 +29,8 @@ export function TicketPeoplePanel({ ticket, canEdit }: { ticket: Ticket; canEdit
     <DetailsCard
       title="People"
       tour="ticket-people"
-      action={
-        canEdit && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconUserPlus size={14} />}
-            onClick={() => setAdding(true)}
-          >
-            Add person
-          </Button>
-        )
+      button={
+        canEdit && { label: 'Add person', icon: <IconUserPlus size={14} />, onClick: () => setAdding(true) }
       }
     >
       {people.length === 0 ? (
