@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import { openTestDatabase } from '../testing/testServer.ts';
 import { DEVICE_LAYOUTS, placementError } from '@kelvin/domain';
 import { accessGroupAssetIds } from '../modules/access/assetAccess.ts';
 import {
@@ -24,7 +25,7 @@ describe('seedDemo', () => {
   afterEach(() => database?.close());
 
   it('creates the provider (id 1), three customers with a fleet, users, access groups and audit events', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-seed-'));
     const summary = await seedDemo(database.db, { dataDir, password: 'correct horse battery' });
     expect(summary.created).toBe(true);
@@ -106,7 +107,7 @@ describe('seedDemo', () => {
   });
 
   it('keeps the data and the first password on a second start', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-seed-'));
     const first = await seedDemo(database.db, { dataDir });
     expect(first.password).toMatch(/^[\w-]{16}$/);

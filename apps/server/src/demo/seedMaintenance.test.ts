@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceWindowState, toZonedLocal } from '@kelvin/domain';
 import { activeMaintenanceAssetIds } from '../modules/maintenance/maintenanceCoverage.ts';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import { openTestDatabase } from '../testing/testServer.ts';
 import { assetMaintenanceWindows } from '../platform/db/maintenanceSchema.ts';
 import { assets } from '../platform/db/schema.ts';
 import { seedDemo } from './seedDemo.ts';
@@ -12,7 +13,7 @@ import { seedDemo } from './seedDemo.ts';
 describe('demo maintenance windows', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     await seedDemo(database.db, {
       dataDir: mkdtempSync(path.join(tmpdir(), 'kelvin-seed-')),
       password: 'pw',

@@ -19,7 +19,8 @@ import {
   type WindowSeries,
 } from '@kelvin/domain';
 import { monitorGroupRules, monitorGroups, problemRuleDefinitions } from '../platform/db/problemsSchema.ts';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import { openTestDatabase } from '../testing/testServer.ts';
 import { assets } from '../platform/db/schema.ts';
 import { DEMO_METRICS } from './metricCatalogue.ts';
 import { seedDemo } from './seedDemo.ts';
@@ -142,7 +143,7 @@ describe('demo problem rules', () => {
   });
 
   it('are seeded in the library, and each customer’s units and agents hold the customer’s group of them', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     await seedDemo(database.db, { dataDir: mkdtempSync(path.join(tmpdir(), 'kelvin-rules-')) });
     const rules = await database.db.select().from(problemRuleDefinitions);
     expect(rules.map((row) => row.name)).toEqual(DEMO_LIBRARY_RULES.map((demo) => demo.name));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import { openTestDatabase } from '../testing/testServer.ts';
 import { events } from '../platform/db/schema.ts';
 import { ticketComments, tickets, ticketUsers, timeEntries } from '../platform/db/ticketsSchema.ts';
 import { seedDemo } from './seedDemo.ts';
@@ -13,7 +14,7 @@ describe('seedTickets (through seedDemo)', () => {
   afterAll(() => database?.close());
 
   it('gives every customer a dozen tickets over every status, priority and type, with people, comments and time', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     const db = database.db;
     await seedDemo(db, {
       dataDir: mkdtempSync(path.join(tmpdir(), 'kelvin-seed-')),

@@ -9,6 +9,7 @@ import { SESSION_CLAIM } from '../platform/identity/tokenVerifier.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
+import { migratedPgliteTemplate } from './pgliteTemplate.ts';
 import { serviceAvailable } from './serviceAvailable.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -26,8 +27,8 @@ export function postgresAvailable(): Promise<boolean> {
 }
 
 /** A fresh database: in-memory PGlite, or a schema of its own in the test PostgreSQL. */
-export function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+export async function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ pgliteTemplate: await migratedPgliteTemplate() });
   const schemaName = `kelvin_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   return openDatabase({ url: POSTGRES_URL, schemaName });
 }
