@@ -65,12 +65,7 @@ export function TicketTimeEntriesPanel({ ticket }: { ticket: Ticket }) {
     >
       <TicketPanelTable
         label="Time entries of the ticket"
-        headers={[
-          <Table.Th key="entry">Entry</Table.Th>,
-          <Table.Th key="time" ta="right">
-            Time
-          </Table.Th>,
-        ]}
+        headers={[{ label: 'Entry' }, { label: 'Time', align: 'right' }]}
         actionsWidth={72}
         rows={content?.map((entry) => (
           <Table.Tr key={entry.timeEntryId}>

@@ -133,13 +133,9 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
         label="Attachments"
         scroll
         headers={[
-          <Table.Th key="file">File and description</Table.Th>,
-          <Table.Th key="size" ta="right">
-            Size
-          </Table.Th>,
-          <Table.Th key="uploaded" visibleFrom="sm">
-            Uploaded
-          </Table.Th>,
+          { label: 'File and description' },
+          { label: 'Size', align: 'right' },
+          { label: 'Uploaded', visibleFrom: 'sm' },
         ]}
         actionsWidth={48}
         rows={rows}

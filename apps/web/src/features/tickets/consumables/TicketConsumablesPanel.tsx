@@ -147,13 +147,9 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
         label="Parts and services"
         scroll
         headers={[
-          <Table.Th key="item">Part or service</Table.Th>,
-          <Table.Th key="quantity" ta="right">
-            Qty
-          </Table.Th>,
-          <Table.Th key="price" ta="right">
-            Sales price
-          </Table.Th>,
+          { label: 'Part or service' },
+          { label: 'Qty', align: 'right' },
+          { label: 'Sales price', align: 'right' },
         ]}
         actionsWidth={access.canEdit ? 72 : 0}
         rows={rows}

@@ -88,7 +88,7 @@ describe('the table of a ticket panel', () => {
         element: (
           <TicketPanelTable
             label="Widgets"
-            headers={[<Table.Th key="name">Name</Table.Th>, <Table.Th key="size">Size</Table.Th>]}
+            headers={[{ label: 'Name' }, { label: 'Size', align: 'right' }]}
             actionsWidth={48}
             rows={rows}
           />
@@ -105,6 +105,7 @@ describe('the table of a ticket panel', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Name', 'Size', 'Actions']);
+    expect(within(table).getByRole('columnheader', { name: 'Size' })).toHaveStyle({ textAlign: 'right' });
     const [, ...bodyRows] = within(table).getAllByRole('row');
     expect(bodyRows.map((row) => within(row).getAllByRole('cell').length)).toEqual([3, 3]);
   });

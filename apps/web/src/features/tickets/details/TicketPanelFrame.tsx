@@ -85,6 +85,13 @@ export function TicketPanelFrame({
   );
 }
 
+/** A named column of a panel's table. */
+export interface TicketPanelColumn {
+  label: string;
+  align?: 'right';
+  visibleFrom?: 'sm';
+}
+
 /**
  * A panel's table: its column headers, a last unnamed column for the row actions, and the rows, or two rows of
  * skeleton cells under the real headers while they load (`rows` undefined).
@@ -97,8 +104,8 @@ export function TicketPanelTable({
   scroll = false,
 }: {
   label: string;
-  /** The named columns' headers (Table.Th), one a column. */
-  headers: ReactNode[];
+  /** The named columns: their headers, right-aligned for numbers, or shown only from a width on (`visibleFrom`). */
+  headers: readonly TicketPanelColumn[];
   actionsWidth: number;
   rows: ReactNode[] | undefined;
   /** Scrolls sideways inside a narrow column instead of overflowing it. */
@@ -109,7 +116,15 @@ export function TicketPanelTable({
     <Table verticalSpacing="xs" aria-label={label} aria-busy={rows === undefined}>
       <Table.Thead>
         <Table.Tr>
-          {headers}
+          {headers.map((header) => (
+            <Table.Th
+              key={header.label}
+              {...(header.align ? { ta: header.align } : {})}
+              {...(header.visibleFrom ? { visibleFrom: header.visibleFrom } : {})}
+            >
+              {header.label}
+            </Table.Th>
+          ))}
           <Table.Th w={actionsWidth}>
             <VisuallyHidden>Actions</VisuallyHidden>
           </Table.Th>
