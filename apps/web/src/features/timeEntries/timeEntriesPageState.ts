@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { timeEntrySortProperties } from '@kelvin/contract';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
+import { parseSortParam, writeSortParam } from '../../shared/ui/sortParam.ts';
 
 /** The page's filters as its inputs hold them: ids as strings, dates as yyyy-MM-dd or ''. */
 export interface TimeEntryFilters {
@@ -44,13 +45,6 @@ function parseList(value: string | null, pattern: RegExp): string[] {
   return [...new Set(value.split(',').filter((part) => pattern.test(part)))];
 }
 
-function parseSort(value: string | null): PagedTableSort | undefined {
-  const [property = '', direction = ''] = (value ?? '').split('.');
-  const known = timeEntrySortProperties.find((candidate) => candidate === property);
-  if (!known || (direction !== 'asc' && direction !== 'desc')) return undefined;
-  return { property: known, direction: direction === 'asc' ? 'ASC' : 'DESC' };
-}
-
 /** Reads the page's state from its address; anything malformed is left out rather than refused. */
 export function parseTimeEntriesState(params: URLSearchParams): TimeEntriesPageState {
   const filters = { ...NO_TIME_ENTRY_FILTERS };
@@ -65,7 +59,7 @@ export function parseTimeEntriesState(params: URLSearchParams): TimeEntriesPageS
   return {
     filters,
     page: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
-    sort: parseSort(params.get('sort')),
+    sort: parseSortParam(params.get('sort'), timeEntrySortProperties),
   };
 }
 
@@ -77,7 +71,7 @@ export function writeTimeEntriesState(state: TimeEntriesPageState): URLSearchPar
   }
   if (state.filters.from) params.set('from', state.filters.from);
   if (state.filters.to) params.set('to', state.filters.to);
-  if (state.sort) params.set('sort', `${state.sort.property}.${state.sort.direction.toLowerCase()}`);
+  if (state.sort) params.set('sort', writeSortParam(state.sort));
   if (state.page > 0) params.set('page', String(state.page + 1));
   return params;
 }

@@ -8,6 +8,7 @@ import {
 } from '@kelvin/contract';
 import { coreEnumValue, TICKET_STATUSES, type TicketStatus } from '@kelvin/domain';
 import type { PagedTableSort } from '../../../shared/ui/PagedTable.tsx';
+import { parseSortParam, writeSortParam } from '../../../shared/ui/sortParam.ts';
 
 export const ticketViews = ['table', 'lanes', 'groups'] as const;
 export type TicketView = (typeof ticketViews)[number];
@@ -76,15 +77,6 @@ function writeSet(values: readonly string[], known: readonly string[], fallback:
   return known.filter((value) => values.includes(value)).join(',');
 }
 
-function parseSort(raw: string | null): PagedTableSort {
-  const at = raw?.lastIndexOf('.') ?? -1;
-  if (!raw || at < 0) return DEFAULT_TICKET_SORT;
-  const property = pick(ticketSortProperties, raw.slice(0, at));
-  const direction = raw.slice(at + 1).toUpperCase();
-  if (!property || (direction !== 'ASC' && direction !== 'DESC')) return DEFAULT_TICKET_SORT;
-  return { property, direction };
-}
-
 /** Reads the state from search params; anything unknown or malformed falls back to the default. */
 export function parseTicketListState(params: URLSearchParams): TicketListState {
   const page = Number.parseInt(params.get('page') ?? '1', 10);
@@ -107,7 +99,7 @@ export function parseTicketListState(params: URLSearchParams): TicketListState {
               ),
             ],
     search: params.get('q') ?? '',
-    sort: parseSort(params.get('sort')),
+    sort: parseSortParam(params.get('sort'), ticketSortProperties) ?? DEFAULT_TICKET_SORT,
     page: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
     groupBy: pick(ticketGroupings, params.get('group')) ?? null,
   };
@@ -132,7 +124,7 @@ export function writeTicketListState(state: TicketListState): URLSearchParams {
     state.sort.property === DEFAULT_TICKET_SORT.property &&
       state.sort.direction === DEFAULT_TICKET_SORT.direction
       ? undefined
-      : `${state.sort.property}.${state.sort.direction.toLowerCase()}`,
+      : writeSortParam(state.sort),
   );
   set('page', state.page === 0 ? undefined : String(state.page + 1));
   set('group', state.groupBy ?? undefined);
