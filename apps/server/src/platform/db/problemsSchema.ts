@@ -314,8 +314,16 @@ export const companyWebhooks = pgTable(
       .references(() => companies.companyId),
     name: text('name').notNull(),
     url: text('url').notNull(),
-    /** Kept to sign each delivery; shown to people once, when created. */
+    /**
+     * Signs each delivery; shown to people once, when made. Encrypted (platform/secrets); one written before
+     * migration 0022 is encrypted when the server starts (webhookSecrets.ts).
+     */
     secret: text('secret').notNull(),
+    /** Enough of the secret to tell two apart (webhookPresenter.secretHint), kept so that lists decrypt nothing. */
+    secretHint: text('secret_hint').notNull().default(''),
+    /** The secret before the last rotation, encrypted: deliveries are signed with it too until it expires. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: at('previous_secret_expires_at'),
     enabled: boolean('enabled').notNull().default(true),
     levels: jsonb('levels').$type<string[]>().notNull(),
     createdBy: integer('created_by')
