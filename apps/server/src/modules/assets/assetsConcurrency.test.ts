@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ASSET_TYPE } from '@kelvin/domain';
+import { currentSchema, untilLockWaiters, withLockHolder } from '../../testing/lockWaits.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, makeAsset, type AssetFleet } from './assetsTestFixture.ts';
 
@@ -29,32 +27,22 @@ describe.skipIf(!withPostgres)('asset writes under concurrency (PostgreSQL)', ()
       parentAssetId: fleet.ids.buildingA1,
       name: 'Race Hall',
     });
-    const schema = z
-      .object({ rows: z.array(z.object({ schema: z.string() })) })
-      .parse(await db.execute(sql`select current_schema() as schema`)).rows[0]?.schema;
+    const schema = await currentSchema(db);
     // A second connection plays an in-flight assets.create: it holds the parent's share lock, as loadParent does.
-    const creator = new pg.Client({
-      connectionString: 'postgres://postgres@127.0.0.1:5432/test',
-      options: `-c search_path=${schema ?? 'public'}`,
-    });
-    await creator.connect();
-    try {
-      await creator.query('begin');
+    const answer = await withLockHolder(schema, async (creator) => {
       await creator.query('select asset_id from assets where asset_id = $1 for share', [hall]);
-
       const deletion = api(fleet.users.providerAdmin, 'DELETE', `/assets/${hall}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The delete must be seen waiting for the creator's lock: one that did not wait would delete the hall
+      // before the child exists, and this test would then prove nothing about the lock.
+      await untilLockWaiters(db, schema, 1);
       await creator.query(
         `insert into assets (company_id, parent_asset_id, asset_type_id, name) values ($1, $2, $3, 'Race Unit')`,
         [fleet.companyA.companyId, hall, ASSET_TYPE.unit],
       );
       await creator.query('commit');
-
-      const answer = await deletion;
-      expect(answer.status).toBe(409);
-      expect(JSON.stringify(answer.body)).toContain('This asset has 1 child asset');
-    } finally {
-      await creator.end();
-    }
+      return deletion;
+    });
+    expect(answer.status).toBe(409);
+    expect(JSON.stringify(answer.body)).toContain('This asset has 1 child asset');
   });
 });
