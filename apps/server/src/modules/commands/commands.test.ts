@@ -1,12 +1,44 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMAND_DELIVERY_TIMEOUT_MS, metricCommandSchema, metricCommandsEndpoints } from '@kelvin/contract';
 import { events, metricCommands } from '../../platform/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, errorOf } from '../assets/assetsTestFixture.ts';
 import { postIngest } from '../telemetry/telemetryTestFixture.ts';
-import { sweepTimedOutCommands, TIMEOUT_REASONS } from './commandQueue.ts';
+import type * as CommandQueue from './commandQueue.ts';
+import { POLL_RECHECK_MS, sweepTimedOutCommands, TIMEOUT_REASONS } from './commandQueue.ts';
 import { agentCall, buildCommandsFleet, type CommandsFleet } from './commandsTestFixture.ts';
+
+/** How many times a poll of the server (which runs in this process) began to wait for a wake-up. */
+const pollWaits = vi.hoisted(() => ({ started: 0 }));
+
+/**
+ * A waiting poll re-reads the queue every POLL_RECHECK_MS, which alone would find a new command within a second.
+ * Here the re-read comes only after every poll of this file has given up, so that a poll answered with a
+ * command was woken in-process by its creation; and each wait is counted, so that a test knows a poll waits.
+ */
+vi.mock('./commandQueue.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof CommandQueue>();
+  return {
+    ...original,
+    POLL_RECHECK_MS: 10 * 60_000,
+    createCommandWakeups: (): CommandQueue.CommandWakeups => {
+      const wakeups = original.createCommandWakeups();
+      return {
+        wake: (datahallId) => wakeups.wake(datahallId),
+        wait: (datahallId, ms, signal) => {
+          pollWaits.started += 1;
+          return wakeups.wait(datahallId, ms, signal);
+        },
+      };
+    },
+  };
+});
+
+/** Long enough that a poll not woken would answer empty, well inside the test's 30 s timeout. */
+const WAKE_TEST_WAIT_SECONDS = 15;
+/** A poll reads the queue once before it waits: a few queries, slow only on a loaded machine. */
+const POLL_START_TIMEOUT_MS = 5_000;
 
 const pollOutput = metricCommandsEndpoints.agentCommandsPoll.output;
 const ackOutput = metricCommandsEndpoints.agentCommandsAck.output;
@@ -134,11 +166,18 @@ describe('set and override commands', () => {
   });
 
   it('wakes a waiting poll when a command arrives', async () => {
-    const waiting = poll(fleet.agentKeyA, 10);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(POLL_RECHECK_MS).toBeGreaterThan(WAKE_TEST_WAIT_SECONDS * 1000);
+    const started = Date.now();
+    const waitsBefore = pollWaits.started;
+    const waiting = poll(fleet.agentKeyA, WAKE_TEST_WAIT_SECONDS);
+    // The command is created only once the poll found the queue empty and waits: else it would simply find it.
+    await expect
+      .poll(() => pollWaits.started, { timeout: POLL_START_TIMEOUT_MS })
+      .toBeGreaterThan(waitsBefore);
     const created = await create(fleet.users.adminA, setpoint(20));
     const { commandId } = metricCommandSchema.parse(created.body);
     expect(pollOutput.parse((await waiting).body).commands.map((c) => c.commandId)).toEqual([commandId]);
+    expect(Date.now() - started).toBeLessThan(WAKE_TEST_WAIT_SECONDS * 1000);
     await agentCall(server, fleet.agentKeyA, '/agents.commands.ack', {
       results: [{ commandId, outcome: 'APPLIED' }],
     });
