@@ -45,14 +45,16 @@ export async function sendFuzzRequest(
   baseUrl: string,
   endpoint: EndpointDef,
   request: FuzzRequest,
-  credentials: { token: string; agentKey: string },
+  credentials: { token: string; agentKey: string; asAgent?: boolean },
 ): Promise<{ status: number; text: string }> {
   const { body, contentType } = encodeBody(request.body);
-  // Agent calls take the agent's key; every other call the caller's ID token.
-  const headers: Record<string, string> =
-    endpoint.auth === 'agent'
-      ? { 'x-agent-key': credentials.agentKey }
-      : { authorization: `Bearer ${credentials.token}` };
+  // Agent calls take the agent's key; every other call the caller's ID token (or, asked for, an agentOrUser
+  // call the agent's key: the tenancy walk sends those both ways).
+  const asAgent =
+    endpoint.auth === 'agent' || (endpoint.auth === 'agentOrUser' && credentials.asAgent === true);
+  const headers: Record<string, string> = asAgent
+    ? { 'x-agent-key': credentials.agentKey }
+    : { authorization: `Bearer ${credentials.token}` };
   if (contentType !== undefined) headers['content-type'] = contentType;
   // fetch refuses a body on GET; such calls get their cases through the path and the query.
   const sendsBody = body !== undefined && endpoint.method !== 'GET';

@@ -1,0 +1,215 @@
+import type { z } from 'zod';
+import { ingestPointSchema, logRecordInputSchema, type EndpointDef } from '@kelvin/contract';
+import type { FuzzBody, FuzzRequest } from '../fuzz/fuzzCases.ts';
+import type { Random } from '../fuzz/random.ts';
+import { inputJsonSchema, isRecord, sampleFromSchema, type SchemaNode } from '../fuzz/sampleFromSchema.ts';
+import { isIdLikeField, kindOfIdField, type IdKind } from './tenancyKinds.ts';
+
+/** One id-like place of a call's request, and what it names. */
+export interface IdSlot {
+  kind: IdKind;
+  /** e.g. `body.filter.assetIds`, for messages. */
+  location: string;
+  list: boolean;
+  text: boolean;
+}
+
+/**
+ * The schemas of items a handler checks one at a time (the contract declares them `unknown[]`): the walk needs
+ * their id fields. A call with `itemsCheckedByHandler` missing here fails the walk.
+ */
+const HANDLER_CHECKED_ITEMS: Record<string, z.ZodType> = {
+  'telemetry.ingest': ingestPointSchema,
+  'deviceLogs.ingest': logRecordInputSchema,
+};
+
+type Template = unknown;
+const SLOT = Symbol('slot');
+interface SlotMark {
+  [SLOT]: number;
+}
+const isSlotMark = (value: unknown): value is SlotMark =>
+  typeof value === 'object' && value !== null && SLOT in value;
+
+/** Whether any property below `node` is id-like (so that the walk descends there instead of sampling it). */
+function hasIdFields(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasIdFields);
+  if (!isRecord(node)) return false;
+  if (isRecord(node.properties) && Object.keys(node.properties).some(isIdLikeField)) return true;
+  return Object.values(node).some(hasIdFields);
+}
+
+const isIntegerList = (node: SchemaNode) =>
+  node.type === 'array' && isRecord(node.items) && node.items.type === 'integer';
+
+/**
+ * Dates a sample cannot guess (JSON Schema's date-time pattern matches none of the fuzz's candidates): each
+ * becomes a fixed instant, ten minutes after the one before, so that a `from` comes before its `to`.
+ */
+function withInstants(node: unknown, clock: { next: number }): unknown {
+  if (Array.isArray(node)) return node.map((item) => withInstants(item, clock));
+  if (!isRecord(node)) return node;
+  if (node.format === 'date-time') {
+    clock.next += 600_000;
+    return { type: 'string', const: new Date(clock.next).toISOString() };
+  }
+  if (node.pattern === '^\\d{4}-\\d{2}-\\d{2}$')
+    return { type: 'string', const: new Date(clock.next).toISOString().slice(0, 10) };
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withInstants(value, clock)]));
+}
+
+/**
+ * Fields whose valid values no schema describes (a checked time zone, a URL the server accepts), or whose sample
+ * would hold the walk (an agent's long poll).
+ */
+const FIELD_SAMPLES: Record<string, unknown> = {
+  timeZone: 'Europe/Berlin',
+  url: 'https://hooks.example.com/tenancy',
+  waitSeconds: 0,
+};
+
+class TemplateBuilder {
+  readonly slots: IdSlot[] = [];
+  readonly unmapped: string[] = [];
+  /** One counter for the whole request, so that sampled numbers such as `from` and `to` come in order. */
+  private readonly counter = { next: 0 };
+  constructor(
+    private readonly callName: string,
+    private readonly random: Random,
+  ) {}
+
+  private slot(node: SchemaNode, field: string, location: string): SlotMark {
+    const kind = kindOfIdField(this.callName, field);
+    if (kind === undefined) this.unmapped.push(location);
+    const alternatives: unknown[] = Array.isArray(node.anyOf) ? node.anyOf : [];
+    const variants = [node, ...alternatives].filter(isRecord);
+    const list = variants.some((variant) => variant.type === 'array');
+    const text = variants.some(
+      (variant) => variant.type === 'string' || (isRecord(variant.items) && variant.items.type === 'string'),
+    );
+    this.slots.push({ kind: kind ?? 'freeText', location, list, text });
+    return { [SLOT]: this.slots.length - 1 };
+  }
+
+  private sample(node: SchemaNode): unknown {
+    return sampleFromSchema(node, this.random, 0, this.counter);
+  }
+
+  build(node: unknown, location: string, field: string | null): Template {
+    if (!isRecord(node)) return null;
+    if (field !== null && isIdLikeField(field)) return this.slot(node, field, location);
+    if (field === null && isIntegerList(node)) return this.slot(node, '', location);
+    const known = field === null ? undefined : FIELD_SAMPLES[field];
+    if (known !== undefined) return known;
+    if (!hasIdFields(node)) return this.sample(node);
+    const variants: unknown = node.anyOf ?? node.oneOf;
+    if (Array.isArray(variants)) {
+      const withIds: unknown = variants.find(hasIdFields);
+      return this.build(withIds, location, field);
+    }
+    if (node.type === 'array') return [this.build(node.items, `${location}[]`, null)];
+    const properties = isRecord(node.properties) ? node.properties : {};
+    const required = Array.isArray(node.required) ? node.required : [];
+    const result: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(properties)) {
+      if (isIdLikeField(name) || hasIdFields(property))
+        result[name] = this.build(property, `${location}.${name}`, name);
+      else if (required.includes(name)) result[name] = this.build(property, `${location}.${name}`, name);
+    }
+    return result;
+  }
+}
+
+/** A call's request with a hole at each id-like place: fill it with `requestFor`. */
+export interface RequestTemplate {
+  slots: IdSlot[];
+  /** Id places no rule of tenancyKinds.ts maps. */
+  unmapped: string[];
+  params: Record<string, Template>;
+  query: Record<string, Template>;
+  body: Template;
+}
+
+function schemaOf(endpoint: EndpointDef, part: 'params' | 'query' | 'body'): SchemaNode | undefined {
+  const schema = endpoint[part];
+  if (!schema) return undefined;
+  const json = inputJsonSchema(schema);
+  const itemsField = part === 'body' ? endpoint.itemsCheckedByHandler : undefined;
+  if (itemsField === undefined) return json;
+  const itemSchema = HANDLER_CHECKED_ITEMS[endpoint.name];
+  if (!itemSchema || !isRecord(json.properties) || !isRecord(json.properties[itemsField]))
+    throw new Error(`${endpoint.name}: add the schema of its ${itemsField} items to HANDLER_CHECKED_ITEMS`);
+  const field = { ...json.properties[itemsField], items: inputJsonSchema(itemSchema) };
+  return { ...json, properties: { ...json.properties, [itemsField]: field } };
+}
+
+export function requestTemplate(endpoint: EndpointDef, random: Random): RequestTemplate {
+  const builder = new TemplateBuilder(endpoint.name, random);
+  const clock = { next: Date.now() - 3 * 3_600_000 };
+  const part = (name: 'params' | 'query' | 'body'): Template => {
+    const schema = schemaOf(endpoint, name);
+    return schema === undefined ? undefined : builder.build(withInstants(schema, clock), name, null);
+  };
+  const params = part('params');
+  const query = part('query');
+  const body = part('body');
+  return {
+    slots: builder.slots,
+    unmapped: builder.unmapped,
+    params: isRecord(params) ? params : {},
+    query: isRecord(query) ? query : {},
+    body,
+  };
+}
+
+function fill(template: Template, valueOf: (slot: number) => unknown): unknown {
+  if (isSlotMark(template)) return valueOf(template[SLOT]);
+  if (Array.isArray(template)) return template.map((item) => fill(item, valueOf));
+  if (isRecord(template))
+    return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, fill(value, valueOf)]));
+  return template;
+}
+
+/** A slot's value in the shape its schema takes: a number, a text, or a list of one. */
+export function shapeSlotValue(slot: IdSlot, id: number | string): unknown {
+  const single = slot.text ? String(id) : id;
+  return slot.list ? [single] : single;
+}
+
+const asText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
+
+/** The request with each slot's value, and whether the call's own schemas accept it. */
+export function requestFor(
+  endpoint: EndpointDef,
+  template: RequestTemplate,
+  valueOf: (slot: number) => unknown,
+): { request: FuzzRequest; problem: string | null } {
+  const strings = (part: Record<string, Template>) =>
+    Object.fromEntries(
+      Object.entries(part).map(([key, value]) => [key, asText(fill(value, valueOf))] as const),
+    );
+  const params = strings(template.params);
+  const query = strings(template.query);
+  const bodyValue = fill(template.body, valueOf);
+  let body: FuzzBody = { kind: 'none' };
+  if (endpoint.requestType === 'multipart')
+    body = {
+      kind: 'form',
+      fields: Object.entries(isRecord(bodyValue) ? bodyValue : {}).map(([k, v]) => [k, asText(v)]),
+    };
+  else if (endpoint.body) body = { kind: 'json', value: bodyValue };
+  const check = (name: string, schema: z.ZodType | undefined, value: unknown): string[] => {
+    if (!schema) return [];
+    const parsed = schema.safeParse(value);
+    return parsed.success ? [] : [`${name}: ${parsed.error.message.slice(0, 300)}`];
+  };
+  const problems = [
+    ...check('params', endpoint.params, params),
+    ...check('query', endpoint.query, query),
+    ...check('body', endpoint.body, bodyValue),
+  ];
+  return {
+    request: { params, query: Object.entries(query), body },
+    problem: problems.length > 0 ? problems.join('; ') : null,
+  };
+}
