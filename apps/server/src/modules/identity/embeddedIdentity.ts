@@ -7,7 +7,7 @@ import { registerInteractionRoutes } from './interactionRoutes.ts';
 import { loadOidcProvider } from './loadOidcProvider.ts';
 import { deleteExpiredOidcPayloads } from './oidcAdapter.ts';
 import { buildProviderConfiguration } from './providerConfiguration.ts';
-import { createSignInLimiter } from './signInLimiter.ts';
+import { openSignInLimiter } from './signInLimiter.ts';
 
 export interface EmbeddedIdentityDeps {
   config: Config;
@@ -39,7 +39,7 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
   provider.proxy = config.trustProxyHops > 0;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
 
-  const limiter = createSignInLimiter({ db });
+  const limiter = await openSignInLimiter({ redisUrl: config.redisUrl, logger: app.log });
   await registerInteractionRoutes(app, {
     provider,
     db,
@@ -78,7 +78,7 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
     done();
   });
 
-  const sweepExpired = () => Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]);
+  const sweepExpired = () => deleteExpiredOidcPayloads(db);
   await sweepExpired();
   const sweep = setInterval(() => {
     sweepExpired().catch((error: unknown) => {
@@ -86,8 +86,8 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
     });
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     clearInterval(sweep);
-    done();
+    await limiter.close();
   });
 }

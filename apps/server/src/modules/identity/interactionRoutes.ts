@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { verifyPassword } from '../../platform/identity/passwords.ts';
 import { findActiveUserByEmail } from '../users/usersRepository.ts';
 import { errorPage, loginPage, pageSecurityPolicy } from './pages.ts';
-import { minutesUntil, type SignInLimiter } from './signInLimiter.ts';
+import { waitInWords, type SignInLimiter } from './signInLimiter.ts';
 
 export interface InteractionRoutesDeps {
   provider: Provider;
@@ -23,7 +23,8 @@ export const SIGN_IN_MESSAGES = {
   incorrect: 'Incorrect email or password.',
   missing: 'Enter your email and password.',
   expired: 'This sign-in request has expired. Return to Kelvin and sign in again.',
-  tooMany: (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
+  /** `wait` in words: '4 seconds', '15 minutes' (waitInWords). */
+  tooMany: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
 } as const;
 
 /** A sign-in form is two short fields; anything bigger is not ours. */
@@ -134,12 +135,13 @@ export async function registerInteractionRoutes(
         return sendHtml(reply, 400, loginPage({ action, email, error: SIGN_IN_MESSAGES.missing }));
       }
 
-      // Checked before the password, so a blocked guesser learns nothing, not even from timing.
+      // Checked before the password, so a blocked guesser learns nothing, not even from timing. The wait is per
+      // email and client address (and per address across emails): a guesser elsewhere never delays the owner.
       const verdict = await limiter.begin(email, request.ip);
       if (!verdict.allowed) {
         request.log.info({ ip: request.ip }, 'sign-in refused: too many failures');
         reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
-        const error = SIGN_IN_MESSAGES.tooMany(minutesUntil(verdict.retryAfterMs));
+        const error = SIGN_IN_MESSAGES.tooMany(waitInWords(verdict.retryAfterMs));
         return sendHtml(reply, 429, loginPage({ action, email, error }));
       }
 

@@ -1,25 +1,42 @@
-import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
-import { signInFailures } from '../../platform/db/schema.ts';
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { closeRedis, openRedis, type LiveLogger } from '../../platform/live/redisConnection.ts';
 
 /**
- * Counts failed sign-ins per email and per client IP over a sliding window, so that password guessing against
- * one account (or from one address against many) is slowed to a handful of tries. The counts are rows in the
- * database, so every server process sees every attempt: a guesser gains nothing from spreading attempts over
- * processes behind a load balancer.
+ * Slows password guessing without handing anyone a way to lock a colleague out:
+ *
+ * - per account-and-address pair, failures past the free ones make the next attempt wait, the wait doubling with
+ *   each further failure (1 s, 2 s, 4 s … at most 15 minutes); a success clears the pair. A guesser aiming at
+ *   someone's account slows only their own address's attempts: the owner, from their own address, signs in.
+ * - per client address, failures across every account are capped in a window, so one address cannot walk
+ *   through many accounts' free failures.
+ *
+ * The counts live in Redis when REDIS_URL is set, so that every server process behind a load balancer counts the
+ * same attempts, and in this process's memory otherwise (a single process).
  */
-export interface SignInLimiterOptions {
-  db: Db;
-  maxFailuresPerEmail?: number;
-  maxFailuresPerIp?: number;
-  windowMs?: number;
-  /** Milliseconds since the epoch; tests inject a clock they move by hand. */
-  now?: () => number;
-}
+export const SIGN_IN_LIMITS = {
+  /** Failures of one pair before any wait. */
+  freeFailuresPerPair: 5,
+  /** The wait after the first failure past the free ones; each further failure doubles it. */
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  /** A pair's failures are forgotten this long after its first one (a success forgets them at once). */
+  pairMemorySeconds: 24 * 60 * 60,
+  maxFailuresPerIp: 20,
+  ipWindowSeconds: 15 * 60,
+} as const;
+
+export type SignInLimits = typeof SIGN_IN_LIMITS;
 
 /** An attempt under way: counted as a failure from the moment it begins, until it succeeds. */
 export interface SignInAttempt {
-  /** The password was right: this attempt is no failure, and the email's failures are forgiven (not the IP's). */
+  /** The password was right: this attempt is no failure, and the pair's failures are forgiven (not the address's). */
   succeeded(): Promise<void>;
 }
 
@@ -32,90 +49,157 @@ export interface SignInLimiter {
    * attempts sent in parallel cannot all pass the check before the first of them is found wrong.
    */
   begin(email: string, ip: string): Promise<SignInCheck>;
-  /** Deletes attempts that have left the window: they no longer count, this only keeps the table small. */
-  sweep(): Promise<void>;
+  close(): Promise<void>;
 }
 
-export const SIGN_IN_LIMITS = {
-  maxFailuresPerEmail: 5,
-  maxFailuresPerIp: 20,
-  windowMs: 15 * 60 * 1000,
-} as const;
-
-/** How long until fewer than `max` of `times` (ascending) remain in the window; 0 when already below. */
-function waitFor(times: readonly number[], max: number, at: number, windowMs: number): number {
-  if (times.length < max) return 0;
-  const freeing = times[times.length - max] ?? at;
-  return freeing + windowMs - at;
+/** The wait before the attempt after a pair's `failures`-th failure, in whole seconds (0: none). */
+export function pairDelaySeconds(failures: number, limits: SignInLimits = SIGN_IN_LIMITS): number {
+  const past = failures - limits.freeFailuresPerPair;
+  if (past < 0) return 0;
+  return Math.min(limits.firstDelaySeconds * 2 ** past, limits.maxDelaySeconds);
 }
 
-export function createSignInLimiter(options: SignInLimiterOptions): SignInLimiter {
-  const { db } = options;
-  const maxPerEmail = options.maxFailuresPerEmail ?? SIGN_IN_LIMITS.maxFailuresPerEmail;
-  const maxPerIp = options.maxFailuresPerIp ?? SIGN_IN_LIMITS.maxFailuresPerIp;
-  const windowMs = options.windowMs ?? SIGN_IN_LIMITS.windowMs;
-  const now = options.now ?? Date.now;
+/** The three counters, in one store: failures per pair, the pair's current wait, failures per address. */
+interface Counters {
+  pairFailures: RateLimiterAbstract;
+  /** A key present while the pair waits: one point, expiring with the wait (the duration is set per wait). */
+  pairWait: RateLimiterAbstract;
+  ipFailures: RateLimiterAbstract;
+}
 
-  const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-  const ipKey = (ip: string) => `ip:${ip}`;
+type CounterOptions = { keyPrefix: string; points: number; duration: number };
 
+function counterOptions(limits: SignInLimits): Record<keyof Counters, CounterOptions> {
   return {
-    async begin(email, ip) {
-      const at = now();
-      const keys = { email: emailKey(email), ip: ipKey(ip) };
-      // Recorded before counting, so that of attempts racing each other (here or in another process) each
-      // counts the others: together they can be refused, but never all let through past the limit.
-      const own = await db
-        .insert(signInFailures)
-        .values([keys.email, keys.ip].map((key) => ({ key, at: new Date(at) })))
-        .returning({ failureId: signInFailures.failureId, key: signInFailures.key });
-      const ownIds = own.map((row) => row.failureId);
-      const counted = await db
-        .select({ failureId: signInFailures.failureId, key: signInFailures.key, at: signInFailures.at })
-        .from(signInFailures)
-        .where(
-          and(
-            inArray(signInFailures.key, [keys.email, keys.ip]),
-            gt(signInFailures.at, new Date(at - windowMs)),
-          ),
-        )
-        .orderBy(signInFailures.at, signInFailures.failureId);
-      const others = (key: string) =>
-        counted
-          .filter((row) => row.key === key && !ownIds.includes(row.failureId))
-          .map((row) => row.at.getTime());
-      const wait = Math.max(
-        waitFor(others(keys.email), maxPerEmail, at, windowMs),
-        waitFor(others(keys.ip), maxPerIp, at, windowMs),
-      );
-      const over =
-        counted.filter((row) => row.key === keys.email).length > maxPerEmail ||
-        counted.filter((row) => row.key === keys.ip).length > maxPerIp;
-      if (wait > 0 || over) {
-        // A refused attempt is not a failure: it never reached the password.
-        await db.delete(signInFailures).where(inArray(signInFailures.failureId, ownIds));
-        // Refused only because of attempts racing this one: worth trying again in a moment.
-        return { allowed: false, retryAfterMs: wait > 0 ? wait : 1000 };
-      }
-      const ownIp = own.find((row) => row.key === keys.ip)?.failureId ?? -1;
-      return {
-        allowed: true,
-        attempt: {
-          async succeeded() {
-            await db
-              .delete(signInFailures)
-              .where(or(eq(signInFailures.key, keys.email), eq(signInFailures.failureId, ownIp)));
-          },
-        },
-      };
+    pairFailures: {
+      keyPrefix: 'kelvin:sign-in:pair-failures',
+      // Never refused by itself: the count only sets the wait.
+      points: Number.MAX_SAFE_INTEGER,
+      duration: limits.pairMemorySeconds,
     },
-    async sweep() {
-      await db.delete(signInFailures).where(lte(signInFailures.at, new Date(now() - windowMs)));
+    pairWait: { keyPrefix: 'kelvin:sign-in:pair-wait', points: 1, duration: limits.maxDelaySeconds },
+    ipFailures: {
+      keyPrefix: 'kelvin:sign-in:ip-failures',
+      points: limits.maxFailuresPerIp,
+      duration: limits.ipWindowSeconds,
     },
   };
 }
 
-/** Whole minutes to tell the user, never 0 while still blocked. */
-export function minutesUntil(retryAfterMs: number): number {
-  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+function memoryCounters(limits: SignInLimits): Counters {
+  const options = counterOptions(limits);
+  return {
+    pairFailures: new RateLimiterMemory(options.pairFailures),
+    pairWait: new RateLimiterMemory(options.pairWait),
+    ipFailures: new RateLimiterMemory(options.ipFailures),
+  };
+}
+
+/**
+ * Counters in Redis. While Redis is unreachable each falls back to one in this process's memory (the library's
+ * insurance limiter), so that sign-in keeps working, limited per process, instead of failing.
+ */
+function redisCounters(client: Redis, limits: SignInLimits): Counters {
+  const options = counterOptions(limits);
+  const insured = (counter: CounterOptions) =>
+    new RateLimiterRedis({
+      ...counter,
+      storeClient: client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(counter),
+    });
+  return {
+    pairFailures: insured(options.pairFailures),
+    pairWait: insured(options.pairWait),
+    ipFailures: insured(options.ipFailures),
+  };
+}
+
+/** The pair as a fixed-size key: the store never holds an email in clear, however long the one typed. */
+function pairKey(email: string, ip: string): string {
+  return createHash('sha256').update(`${ip}\n${email.trim().toLowerCase()}`).digest('base64url');
+}
+
+/** A counter refused: the library rejects with its result; anything else (a store failure) is passed on. */
+async function refusal(consume: Promise<RateLimiterRes>): Promise<RateLimiterRes | null> {
+  try {
+    await consume;
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
+  }
+}
+
+const refused = (msBeforeNext: number): SignInCheck => ({
+  allowed: false,
+  retryAfterMs: Math.max(1, msBeforeNext),
+});
+
+function limiterOver(counters: Counters, limits: SignInLimits, close: () => Promise<void>): SignInLimiter {
+  const { pairFailures, pairWait, ipFailures } = counters;
+  return {
+    async begin(email, ip) {
+      const pair = pairKey(email, ip);
+      // Waiting already: refused without counting anything (the attempt never reaches the password).
+      const [address, wait] = await Promise.all([ipFailures.get(ip), pairWait.get(pair)]);
+      if (address && address.consumedPoints >= limits.maxFailuresPerIp) return refused(address.msBeforeNext);
+      if (wait && wait.consumedPoints >= 1) return refused(wait.msBeforeNext);
+
+      // Counted from now on, by atomic increments: attempts racing each other each get their own count.
+      const overAddress = await refusal(ipFailures.consume(ip));
+      if (overAddress) return refused(overAddress.msBeforeNext);
+      const failures = (await pairFailures.penalty(pair)).consumedPoints;
+      const delay = pairDelaySeconds(failures, limits);
+      if (delay > 0) {
+        // This attempt opens the pair's next wait. Only one attempt can hold a wait: of attempts racing past the
+        // free failures, the others find it taken and are refused, and their counts are taken back.
+        const taken = await refusal(pairWait.consume(pair, 1, { customDuration: delay }));
+        if (taken && failures > limits.freeFailuresPerPair) {
+          await Promise.all([ipFailures.reward(ip), pairFailures.reward(pair)]);
+          return refused(taken.msBeforeNext);
+        }
+      }
+      return {
+        allowed: true,
+        attempt: {
+          async succeeded() {
+            await Promise.all([pairFailures.delete(pair), pairWait.delete(pair), ipFailures.reward(ip)]);
+          },
+        },
+      };
+    },
+    close,
+  };
+}
+
+/** A limiter counting in this process's memory: one server process, and tests. */
+export function createMemorySignInLimiter(limits: SignInLimits = SIGN_IN_LIMITS): SignInLimiter {
+  return limiterOver(memoryCounters(limits), limits, () => Promise.resolve());
+}
+
+/** A limiter counting in Redis through `client`, which stays the caller's to close. */
+export function createRedisSignInLimiter(
+  client: Redis,
+  limits: SignInLimits = SIGN_IN_LIMITS,
+): SignInLimiter {
+  return limiterOver(redisCounters(client, limits), limits, () => Promise.resolve());
+}
+
+/** The limiter for this configuration: in Redis when REDIS_URL is set (closed with the limiter), else in memory. */
+export async function openSignInLimiter(options: {
+  redisUrl: string | undefined;
+  logger: LiveLogger;
+}): Promise<SignInLimiter> {
+  if (!options.redisUrl) return createMemorySignInLimiter();
+  const client = await openRedis(options.redisUrl, options.logger, 'sign-in limiter');
+  return limiterOver(redisCounters(client, SIGN_IN_LIMITS), SIGN_IN_LIMITS, () => closeRedis(client));
+}
+
+/** The wait in words for the sign-in page: whole seconds under a minute, else whole minutes, rounded up. */
+export function waitInWords(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
