@@ -11,7 +11,7 @@ import pg from 'pg';
 import { metricsEndpoints } from '@kelvin/contract';
 import type { IngestedValue } from '../apps/server/src/platform/events/telemetryBus.ts';
 import { createLastValueTable } from '../apps/server/src/platform/live/lastValueTable.ts';
-import { startLiveInstance } from '../apps/server/src/platform/live/liveTestKit.ts';
+import { startLiveInstance } from '../apps/server/src/modules/liveValues/liveTestKit.ts';
 import { assets } from '../apps/server/src/platform/db/schema.ts';
 import { buildUser, providerCompany } from '../apps/server/src/testing/factories.ts';
 import { startTestServer } from '../apps/server/src/testing/testServer.ts';

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { mountEmbeddedIdentity } from './modules/identity/embeddedIdentity.ts';
 import { isSessionActive } from './modules/identity/oidcAdapter.ts';
+import { createLiveAccessPolicy } from './modules/liveValues/liveAccessPolicy.ts';
 import { createLateBoundRelay } from './modules/notifications/liveRelay.ts';
 import type { ProblemNotifier } from './modules/notifications/problemNotices.ts';
 import { createProblemNotifier } from './modules/notifications/problemNotifier.ts';
@@ -162,8 +163,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   }
   await app.ready();
   const live = await attachLive(app, {
-    db: database.db,
-    verifier,
+    // Who may connect and subscribe to what: the live values module's rules, the HTTP calls' own functions.
+    policy: createLiveAccessPolicy({ db: database.db, verifier }),
     table: lastValues,
     redisUrl: config.redisUrl,
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lastValueSchema, onlineStatusSchema } from '@kelvin/contract';
 import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
-import { settle, startLiveInstance, type LiveInstance } from '../../platform/live/liveTestKit.ts';
+import { settle } from '../../platform/live/liveTestKit.ts';
+import { startLiveInstance, type LiveInstance } from './liveTestKit.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
 

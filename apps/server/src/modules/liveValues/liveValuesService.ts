@@ -1,9 +1,7 @@
 import type { AuthContext } from '../../http/authenticate.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { LastValueTable, LastValuesAnswer } from '../../platform/live/lastValueTable.ts';
-import { LIVE_PERMISSION } from '../../platform/live/liveSubscriptions.ts';
-import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
-import { listAssets } from '../assets/assetsRepository.ts';
+import { readableAssetIds } from './liveAccess.ts';
 
 export interface LastValuesRequest {
   assetIds: number[];
@@ -24,11 +22,9 @@ export async function readLastValues(
   table: LastValueTable,
   request: LastValuesRequest,
 ): Promise<LastValuesAnswer> {
-  const visibility = await assetVisibility(db, auth, LIVE_PERMISSION);
-  const rows = await listAssets(db, { assetIds: [...new Set(request.assetIds)] });
-  const assetIds = rows.filter((row) => canSeeAsset(visibility, row)).map((row) => row.assetId);
+  const assetIds = await readableAssetIds(db, auth, request.assetIds);
   return table.read({
-    assetIds,
+    assetIds: [...assetIds],
     metricIds: request.metricIds,
     metricStatuses: request.metricStatuses,
   });

@@ -11,19 +11,9 @@ import {
   type MetricValueStateUpdate,
   type NotificationsChangedSignal,
 } from '@kelvin/contract';
-import { createMetricCatalogueCache } from '../../modules/telemetry/metricCatalogueCache.ts';
-import type { Db } from '../db/database.ts';
 import type { IngestedValue } from '../events/telemetryBus.ts';
-import { TokenRejected, type TokenVerifier } from '../identity/tokenVerifier.ts';
-import { authenticateHandshake, LiveConnectionRefused, type LiveSession } from './liveAuth.ts';
-import {
-  authorizePaths,
-  MAX_PATHS_PER_CALL,
-  MAX_PATHS_PER_SOCKET,
-  parsePaths,
-  REFUSAL,
-  type PathDecision,
-} from './liveSubscriptions.ts';
+import { LiveConnectionRefused, type LivePolicy, type LiveSession } from './livePolicy.ts';
+import { MAX_PATHS_PER_CALL, MAX_PATHS_PER_SOCKET, parsePaths, REFUSAL } from './liveSubscriptions.ts';
 import type { LastValueTable } from './lastValueTable.ts';
 import { closeRedis, openRedis, type LiveLogger } from './redisConnection.ts';
 
@@ -41,14 +31,14 @@ interface ServerToClientEvents {
   metricValueStateUpdate: (update: MetricValueStateUpdate) => void;
   notificationsChanged: (signal: NotificationsChangedSignal) => void;
 }
-interface SocketData {
-  session?: LiveSession;
-}
+// Nothing is kept in socket.data: with the Redis adapter it travels to other processes (fetchSockets), and a
+// session holds a credential. Sessions stay in this process, keyed by socket.
+type SocketData = Record<string, never>;
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export interface LiveDeps {
-  db: Db;
-  verifier: TokenVerifier;
+export interface LiveDeps<S extends LiveSession> {
+  /** Who may connect, and which paths they may subscribe to: a module's rules, handed in. */
+  policy: LivePolicy<S>;
   /** Already fed by the telemetry bus (table.attach(bus)); the live server sends what it accepts. */
   table: LastValueTable;
   /** With a URL, the Socket.IO Redis adapter joins the server processes sharing it into one cluster. */
@@ -57,11 +47,11 @@ export interface LiveDeps {
   redisKey?: string;
   /** Defaults to the app's logger. */
   logger?: LiveLogger;
-  /** How often a connection's token is verified again (SESSION_CHECK_MS; shorter in tests). */
+  /** How often a connection's sign-in is checked again (SESSION_CHECK_MS; shorter in tests). */
   sessionCheckMs?: number;
 }
 
-/** A connection's token is verified again this often, so that signing out ends the connection soon after. */
+/** A connection's sign-in is checked again this often, so that signing out ends the connection soon after. */
 const SESSION_CHECK_MS = 30_000;
 
 export interface LiveServer {
@@ -104,7 +94,10 @@ function updateOf(value: IngestedValue, path: string): MetricValueStateUpdate {
  * adapter is still installed with Redis, so that rooms, `fetchSockets` and server-side broadcasts
  * (e.g. invalidation messages) span the cluster.
  */
-export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<LiveServer> {
+export async function attachLive<S extends LiveSession>(
+  app: FastifyInstance,
+  deps: LiveDeps<S>,
+): Promise<LiveServer> {
   const logger: LiveLogger = deps.logger ?? app.log;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     app.server,
@@ -130,11 +123,11 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
   io.of('/').use((_socket, next) => next(new Error(`Connect to the ${LIVE_NAMESPACE} namespace.`)));
 
   const live = io.of(LIVE_NAMESPACE);
-  const catalogue = createMetricCatalogueCache(deps.db);
+  const sessions = new WeakMap<LiveSocket, S>();
   live.use((socket, next) => {
-    authenticateHandshake(deps.db, deps.verifier, socket.handshake.auth).then(
+    deps.policy.authenticate(socket.handshake.auth).then(
       (session) => {
-        socket.data.session = session;
+        sessions.set(socket, session);
         next();
       },
       (error: unknown) => {
@@ -150,7 +143,7 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
   });
 
   live.on('connection', (socket: LiveSocket) => {
-    const session = socket.data.session;
+    const session = sessions.get(socket);
     if (!session) {
       socket.disconnect(true);
       return;
@@ -160,18 +153,21 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
       () => socket.disconnect(true),
       Math.min(Math.max(session.expiresAt - Date.now(), 0), MAX_TIMER_MS),
     );
-    // Its session ending (sign-out) ends it too: the verifier refuses a token whose session has ended.
+    // Its session ending (sign-out) ends it too, before the token expires.
     const recheck = setInterval(() => {
-      deps.verifier.verify(session.token).catch((error: unknown) => {
-        if (error instanceof TokenRejected) socket.disconnect(true);
-        else logger.warn({ err: error }, 'live session check failed');
-      });
+      deps.policy.stillSignedIn(session).then(
+        (signedIn) => {
+          if (!signedIn) socket.disconnect(true);
+        },
+        (error: unknown) => logger.warn({ err: error }, 'live session check failed'),
+      );
     }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
     // Its user's room carries what is addressed to the person rather than to a metric (notifications).
-    void socket.join(liveUserRoom(session.auth.user.userId));
+    void socket.join(liveUserRoom(session.userId));
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       clearInterval(recheck);
+      sessions.delete(socket);
     });
 
     socket.on('subscribe', (payload, ack) => {
@@ -208,7 +204,7 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
 
   async function subscribe(
     socket: LiveSocket,
-    session: LiveSession,
+    session: S,
     payload: unknown,
   ): Promise<LiveSubscribeAck> {
     const parsed = payloadSchema.safeParse(payload);
@@ -218,12 +214,7 @@ export async function attachLive(app: FastifyInstance, deps: LiveDeps): Promise<
     if (wellFormed.accepted.length > MAX_PATHS_PER_CALL) {
       return { accepted: [], refused: [{ path: '*', reason: REFUSAL.tooManyInCall }] };
     }
-    const decision: PathDecision = await authorizePaths(
-      deps.db,
-      session.auth,
-      wellFormed.accepted,
-      catalogue,
-    );
+    const decision = await deps.policy.allowedPaths(session, wellFormed.accepted);
     refused.push(...decision.refused);
     if (!socket.connected) return { accepted: [], refused };
 

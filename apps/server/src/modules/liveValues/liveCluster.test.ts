@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lastValueSchema } from '@kelvin/contract';
-import { apiAs, buildAssetFleet, type AssetFleet } from '../../modules/assets/assetsTestFixture.ts';
+import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import type { IngestedValue } from '../events/telemetryBus.ts';
-import { connectLive, disconnected } from './liveTestClient.ts';
-import {
-  eventually,
-  redisAvailable,
-  seedLiveMetrics,
-  startLiveInstance,
-  TEST_REDIS_URL,
-  type LiveInstance,
-} from './liveTestKit.ts';
+import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
+import { connectLive, disconnected } from '../../platform/live/liveTestClient.ts';
+import { eventually, redisAvailable, TEST_REDIS_URL } from '../../platform/live/liveTestKit.ts';
+import { seedLiveMetrics, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
 
 const withRedis = await redisAvailable();
 

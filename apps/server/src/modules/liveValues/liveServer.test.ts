@@ -2,13 +2,19 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePath } from '@kelvin/contract';
-import { apiAs, buildAssetFleet, type AssetFleet } from '../../modules/assets/assetsTestFixture.ts';
+import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { oidcPayloads } from '../db/schema.ts';
-import type { IngestedValue } from '../events/telemetryBus.ts';
-import { SESSION_CLAIM } from '../identity/tokenVerifier.ts';
-import { connectLive, disconnected, LiveRefused, type TestLiveClient } from './liveTestClient.ts';
-import { eventually, seedLiveMetrics, settle, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
+import { oidcPayloads } from '../../platform/db/schema.ts';
+import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
+import { SESSION_CLAIM } from '../../platform/identity/tokenVerifier.ts';
+import {
+  connectLive,
+  disconnected,
+  LiveRefused,
+  type TestLiveClient,
+} from '../../platform/live/liveTestClient.ts';
+import { eventually, settle } from '../../platform/live/liveTestKit.ts';
+import { seedLiveMetrics, startLiveInstance, type LiveInstance } from './liveTestKit.ts';
 
 describe('live metric values over Socket.IO', () => {
   let server: TestServer;
