@@ -39,6 +39,23 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // DESIGN section 1: platform/ never imports modules/; what needs permissions or domain rules is handed in.
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'platform/ never imports modules/: declare an interface here and let a module implement it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
