@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { notifications } from '../../platform/db/problemsSchema.ts';
 import { assets, assetTypes } from '../../platform/db/schema.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
-import { ticketVisibility } from '../tickets/ticketAccess.ts';
+import { ticketAccessCondition, ticketVisibility } from '../tickets/ticketAccess.ts';
 import { assetVisibility } from '../access/assetAccess.ts';
 import {
   assetNameProperty,
@@ -30,8 +30,8 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * The caller's notifications they may still read: a person who lost access to a company (or, external, to an
- * asset) no longer sees what was said of its problems, nor (without tickets:read there, or external and the
- * ticket made INTERNAL) of its tickets.
+ * asset) no longer sees what was said of its problems, nor of the tickets they may no longer read (without
+ * tickets:read there or, external, the ticket made INTERNAL or without an asset in their access groups).
  */
 async function visibleNotifications(db: DbOrTx, auth: AuthContext): Promise<SQL> {
   const kinds: SQL[] = [];
@@ -43,13 +43,12 @@ async function visibleNotifications(db: DbOrTx, auth: AuthContext): Promise<SQL>
     );
   }
   if (hasPermission(auth.permissions, { permission: 'tickets:read' })) {
-    const visibility = ticketVisibility(auth);
-    const companies =
-      visibility.companies === 'ALL' ? undefined : inArray(notifications.companyId, visibility.companies);
-    const externalOnly = visibility.externalOnly
-      ? sql`exists (select 1 from ${tickets} where ${tickets.ticketId} = ${notifications.ticketId} and ${tickets.visibility} = 'EXTERNAL')`
-      : undefined;
-    kinds.push(and(isNotNull(notifications.ticketId), companies, externalOnly) ?? sql`false`);
+    // The tickets' own rule (company, visibility, access groups), on the ticket as it is now.
+    const rule = ticketAccessCondition(ticketVisibility(auth));
+    const readable =
+      rule &&
+      sql`exists (select 1 from ${tickets} where ${tickets.ticketId} = ${notifications.ticketId} and ${rule})`;
+    kinds.push(and(isNotNull(notifications.ticketId), readable) ?? sql`false`);
   }
   if (kinds.length === 0) return sql`false`;
   return and(eq(notifications.userId, auth.user.userId), or(...kinds)) ?? sql`false`;

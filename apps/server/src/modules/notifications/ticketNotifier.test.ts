@@ -40,16 +40,24 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
         pageableQuery: { type: 'PAGED', pageSize: 50, pageNumber: 0, sort: [] },
       }),
     );
-  const newTicket = async (visibility: 'INTERNAL' | 'EXTERNAL') =>
+  // On a unit in the customer administrator's access groups (they see a ticket only through its assets).
+  const newTicket = async (
+    visibility: 'INTERNAL' | 'EXTERNAL',
+    options: { assetIds?: number[]; requesters?: Person[] } = {},
+  ) =>
     ticketSchema.parse(
       await post(fleet.users.technician, '/tickets.create', {
         companyId: fleet.companyA.companyId,
         title: 'Fan wall vibrating',
         severityEnumValue: 2,
         visibility,
+        assetIds: options.assetIds ?? [fleet.ids.unitA1],
         users: [
           { userId: fleet.users.technician.userId, relationTypeEnumValue: OWNER },
-          { userId: fleet.users.adminA.userId, relationTypeEnumValue: REQUESTER },
+          ...(options.requesters ?? [fleet.users.adminA]).map((person) => ({
+            userId: person.userId,
+            relationTypeEnumValue: REQUESTER,
+          })),
         ],
       }),
     );
@@ -269,6 +277,40 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
       },
       recipients: [{ userId: users.adminA.userId }],
     });
+  });
+
+  it('tells an external person nothing of a ticket outside their access groups, and stops once its asset leaves them', async () => {
+    const { users, ids } = fleet;
+    const both = [users.adminA, users.operatorA];
+    // The operator's groups hold Alpha North's hall 1 only; the administrator's hold both Alpha sites.
+    const beside = await newTicket('EXTERNAL', { assetIds: [ids.unitA3], requesters: both });
+    const unassetted = await newTicket('EXTERNAL', { assetIds: [], requesters: both });
+    const inside = await newTicket('EXTERNAL', { assetIds: [ids.unitA1], requesters: both });
+    await notifier.runOnce();
+    const toldOf = async (ticketId: number) => (await rowsOf(ticketId)).map((row) => row.userId).sort();
+    expect(await toldOf(beside.ticketId)).toEqual([users.adminA.userId]);
+    expect(await toldOf(unassetted.ticketId)).toEqual([]);
+    expect(await toldOf(inside.ticketId)).toEqual([users.adminA.userId, users.operatorA.userId].sort());
+    expect((await inbox(users.operatorA)).content.map((item) => item.ticketId)).toEqual([inside.ticketId]);
+
+    // The ticket moves to an asset beside the operator's hall: no more notices, and the old one is hidden.
+    await post(users.technician, '/tickets.assets.add', {
+      ticketId: inside.ticketId,
+      assetIds: [ids.unitA3],
+    });
+    await post(users.technician, '/tickets.assets.remove', {
+      ticketId: inside.ticketId,
+      assetIds: [ids.unitA1],
+    });
+    await post(users.technician, '/tickets.changeStatus', { ticketId: inside.ticketId, statusEnumValue: 2 });
+    await notifier.runOnce();
+    expect(
+      (await rowsOf(inside.ticketId)).filter((row) => row.userId === users.operatorA.userId),
+    ).toHaveLength(1);
+    expect((await inbox(users.operatorA)).content.map((item) => item.ticketId)).toEqual([]);
+    expect((await rowsOf(inside.ticketId)).filter((row) => row.userId === users.adminA.userId)).toHaveLength(
+      2,
+    );
   });
 });
 

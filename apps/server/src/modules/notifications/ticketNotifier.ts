@@ -2,11 +2,12 @@ import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hasPermission } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
-import { companyScope, isExternal, scopeIncludes } from '../../http/authorize.ts';
+import { isExternal } from '../../http/authorize.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { companyWebhooks, notifications, webhookDeliveries } from '../../platform/db/problemsSchema.ts';
 import { companies, events, serverSettings, users } from '../../platform/db/schema.ts';
 import { ticketComments, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
+import { ticketVisibility, visibleTicketIds } from '../tickets/ticketAccess.ts';
 import { loadPermissions } from '../users/permissionsRepository.ts';
 import type { NotificationRelay } from './liveRelay.ts';
 import { unreadCountOf } from './notificationCentre.ts';
@@ -77,12 +78,15 @@ export interface TicketNotifier {
   start(intervalMs: number): () => Promise<void>;
 }
 
-/** Can this person read the ticket, and (an INTERNAL comment) is it for them? The list's own rules. */
-function mayHear(auth: AuthContext, notice: TicketNotice): boolean {
+/**
+ * Can this person read the ticket (the tickets' own rule, access groups included, on the ticket as it is now), and
+ * (an INTERNAL comment) is it for them?
+ */
+async function mayHear(tx: DbOrTx, auth: AuthContext, notice: TicketNotice): Promise<boolean> {
   if (!hasPermission(auth.permissions, { permission: 'tickets:read' })) return false;
-  if (!scopeIncludes(companyScope(auth, 'tickets:read'), notice.ticket.companyId)) return false;
-  if (!isExternal(auth)) return true;
-  return notice.ticket.visibility === 'EXTERNAL' && !notice.internalOnly;
+  if (notice.internalOnly && isExternal(auth)) return false;
+  const { ticketId } = notice.ticket;
+  return (await visibleTicketIds(tx, ticketVisibility(auth), [ticketId])).has(ticketId);
 }
 
 /**
@@ -157,7 +161,7 @@ export function createTicketNotifier(deps: TicketNotifierDeps): TicketNotifier {
     const people: AuthContext[] = [];
     for (const userId of notice.candidateUserIds) {
       const auth = await contextOf(tx, userId);
-      if (auth && mayHear(auth, notice)) people.push(auth);
+      if (auth && (await mayHear(tx, auth, notice))) people.push(auth);
     }
     if (people.length === 0) return { told: [], queued: 0 };
     const { companyId } = notice.ticket;

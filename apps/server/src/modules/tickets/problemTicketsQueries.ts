@@ -14,7 +14,12 @@ import { ticketAssets, tickets, ticketStatusChanges } from '../../platform/db/ti
 import { assetVisibility } from '../access/assetAccess.ts';
 import { visibleAssetIds } from '../metrics/metricsService.ts';
 import { PROBLEMS_READ, visibleRowsCondition } from '../problems/problemAccess.ts';
-import { canSeeTicket, TICKET_NOT_FOUND, ticketVisibility } from './ticketAccess.ts';
+import {
+  TICKET_NOT_FOUND,
+  ticketAccessCondition,
+  ticketVisibility,
+  visibleTicketIds,
+} from './ticketAccess.ts';
 
 const LEVELS_BY_RANK: readonly (ProblemLevel | null)[] = [null, 'INFO', 'WARNING', 'CRITICAL'];
 const open = isNull(problems.closedAt);
@@ -22,7 +27,7 @@ const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${cond
 
 /**
  * `tickets.detectedProblemsSummary`: for each ticket asked about (each one the caller may read: an unknown, another
- * company's or, for an external user, an INTERNAL ticket is a 404), its problems counted as an asset's are (levels,
+ * company's or, for an external user, an INTERNAL ticket or one outside their access groups is a 404), its problems counted as an asset's are (levels,
  * unacknowledged, muted, escalated over the open ones; the last event over those active within the interval), with
  * the closed ones beside them.
  */
@@ -36,11 +41,7 @@ export async function summarizeTicketProblems(
   // Problem counts are problems: detectedProblems:read too, and only those of assets the caller may see.
   const problemScope = await assetVisibility(db, auth, PROBLEMS_READ);
   const ticketIds = [...new Set(body.ticketIds)];
-  const found = await db
-    .select({ ticketId: tickets.ticketId, companyId: tickets.companyId, visibility: tickets.visibility })
-    .from(tickets)
-    .where(inArray(tickets.ticketId, ticketIds));
-  const seen = new Set(found.filter((ticket) => canSeeTicket(visibility, ticket)).map((t) => t.ticketId));
+  const seen = await visibleTicketIds(db, visibility, ticketIds);
   if (ticketIds.some((id) => !seen.has(id))) throw notFound(TICKET_NOT_FOUND);
 
   const since = new Date(now.getTime() - parseIsoDuration(body.activeInterval));
@@ -139,8 +140,8 @@ export function inProgressSpans(
 
 /**
  * `tickets.workPeriods`: service visits on the charts of some assets. Every asset must be one the caller may read
- * metrics of (404 otherwise, naming none); the tickets are those holding them that the caller may read (tickets:read
- * on their company, EXTERNAL only for an external user), others left out silently as in any list.
+ * metrics of (404 otherwise, naming none); the tickets are those holding them that the caller may read
+ * (ticketAccessCondition), others left out silently as in any list.
  */
 export async function listWorkPeriods(
   db: DbOrTx,
@@ -155,8 +156,6 @@ export async function listWorkPeriods(
     .select({
       ticketId: tickets.ticketId,
       title: tickets.title,
-      companyId: tickets.companyId,
-      visibility: tickets.visibility,
       assetId: ticketAssets.assetId,
     })
     .from(ticketAssets)
@@ -167,12 +166,12 @@ export async function listWorkPeriods(
         // A ticket made after the window, or closed before it, worked on nothing in it.
         lte(tickets.createdAt, window.to),
         or(isNull(tickets.closedAt), gte(tickets.closedAt, window.from)),
+        ticketAccessCondition(visibility),
       ),
     );
-  const visible = holding.filter((row) => canSeeTicket(visibility, row));
-  if (visible.length === 0) return [];
+  if (holding.length === 0) return [];
   const byTicket = new Map<number, { title: string; assetIds: number[] }>();
-  for (const row of visible) {
+  for (const row of holding) {
     const entry = byTicket.get(row.ticketId) ?? { title: row.title, assetIds: [] };
     entry.assetIds.push(row.assetId);
     byTicket.set(row.ticketId, entry);

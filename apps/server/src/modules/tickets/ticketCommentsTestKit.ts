@@ -2,18 +2,22 @@ import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { events } from '../../platform/db/schema.ts';
+import { ASSET_TYPE } from '@kelvin/domain';
 import {
+  ticketAssets,
   ticketAttachments,
   ticketComments,
   ticketConsumables,
   tickets,
 } from '../../platform/db/ticketsSchema.ts';
 import { buildCompany, buildUser, providerCompany } from '../../testing/factories.ts';
-import { errorOf, type ApiAnswer } from '../assets/assetsTestFixture.ts';
+import { addAssetToDefaultGroups } from '../access/accessGroupsRepository.ts';
+import { errorOf, makeAsset, type ApiAnswer } from '../assets/assetsTestFixture.ts';
 
 /**
  * Route tests' data for a ticket's comments, files and consumables: provider staff (internal), a customer's
- * administrator and operator (external users), another customer, and tickets of every kind.
+ * administrator and operator (external users), another customer, and tickets of every kind, each on a unit of its
+ * company that the company's customers have in their access groups.
  */
 export async function buildTicketFixture(db: DbOrTx) {
   await providerCompany(db);
@@ -39,6 +43,21 @@ export async function buildTicketFixture(db: DbOrTx) {
       name: 'Bea Bravo',
     }),
   };
+  // Each customer's unit, in its users' access groups: a customer sees a ticket only through its assets.
+  const unitA = await makeAsset(db, {
+    companyId: a,
+    assetTypeId: ASSET_TYPE.unit,
+    parentAssetId: null,
+    name: 'A-CRAH-01',
+  });
+  const unitB = await makeAsset(db, {
+    companyId: companyB.companyId,
+    assetTypeId: ASSET_TYPE.unit,
+    parentAssetId: null,
+    name: 'B-CRAH-01',
+  });
+  await addAssetToDefaultGroups(db, unitA, [users.adminA.userId, users.operatorA.userId]);
+  await addAssetToDefaultGroups(db, unitB, [users.adminB.userId]);
   const ticket = async (
     companyId: number,
     title: string,
@@ -49,6 +68,8 @@ export async function buildTicketFixture(db: DbOrTx) {
       .values({ companyId, title, visibility: 'EXTERNAL', ...overrides })
       .returning();
     if (!row) throw new Error('ticket not created');
+    const assetId = companyId === a ? unitA : unitB;
+    await db.insert(ticketAssets).values({ ticketId: row.ticketId, assetId });
     return row.ticketId;
   };
   const ids = {
@@ -58,7 +79,7 @@ export async function buildTicketFixture(db: DbOrTx) {
     frozenA: await ticket(a, 'Frozen for billing', { isFrozen: true }),
     ticketB: await ticket(companyB.companyId, 'Bravo leak'),
   };
-  return { companyA, companyB, users, ids };
+  return { companyA, companyB, users, ids, assets: { unitA, unitB } };
 }
 
 export type TicketFixture = Awaited<ReturnType<typeof buildTicketFixture>>;

@@ -33,8 +33,8 @@ export async function ticketGroups(
   if (where === 'NONE') return [];
   let counted = await countBy(db, body.groupBy, where);
   // An external user's groups name only the assets their access groups reach, as their list rows do.
-  if (body.groupBy === 'asset' && visibility.externalOnly) {
-    const reachable = await accessGroupAssetIds(db, auth.user.userId);
+  if (body.groupBy === 'asset' && visibility.groupsOfUserId !== null) {
+    const reachable = await accessGroupAssetIds(db, visibility.groupsOfUserId);
     counted = counted.filter((row) => row.key === null || reachable.has(row.key));
   }
   const keys = counted.flatMap((row) => (row.key === null ? [] : [row.key]));

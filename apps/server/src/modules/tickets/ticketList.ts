@@ -121,7 +121,8 @@ export async function listTickets(db: DbOrTx, auth: AuthContext, body: ListBody)
   else total = await countMatches(db, where, (pageNumber + 1) * pageSize + COUNT_AHEAD);
   const enums = await loadTicketEnums(db);
   // An external user sees a ticket's assets only where their access groups reach (as on the asset screens).
-  const reachable = visibility.externalOnly ? await accessGroupAssetIds(db, auth.user.userId) : null;
+  const reachable =
+    visibility.groupsOfUserId === null ? null : await accessGroupAssetIds(db, visibility.groupsOfUserId);
   const content = rows.map((row) => presentListRow(row, enums, reachable));
   return { content, pageable: { ...pageable, ...total } };
 }

@@ -7,7 +7,7 @@ import {
 } from '@kelvin/contract';
 import { badField } from '../../http/httpError.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
-import type { TicketVisibility } from './ticketAccess.ts';
+import { accessGroupCondition, type TicketVisibility } from './ticketAccess.ts';
 import { RELATION_OWNER } from './ticketRules.ts';
 import { ticketSearchCondition, ticketSearchQuery } from './ticketSearch.ts';
 
@@ -151,6 +151,9 @@ export function ticketListConditions(
     billingState: sql`${tickets.netSuiteBillingState}`,
     statusValue: sql`${tickets.statusValue}`,
   });
+  // The rest of ticketAccessCondition (companies and visibility are narrowed above, with the filter's own).
+  const groups = accessGroupCondition(visibility, tickets.ticketId);
+  if (groups) conditions.push(groups);
   if (someOf(filter.priorityValues))
     conditions.push(inArray(tickets.priorityValue, [...filter.priorityValues]));
   if (someOf(filter.typeValues)) conditions.push(inArray(tickets.typeValue, [...filter.typeValues]));
@@ -183,9 +186,11 @@ export function ticketListConditions(
 /**
  * The count of a list that ticket_counts answers (migration 0019: kept by triggers on tickets): when the filter
  * narrows only by company, status and billing state, as the spec's filters do, the total is a sum over a few
- * hundred rows. undefined when the filter needs the tickets themselves (search, priority, asset, ...).
+ * hundred rows. undefined when the filter needs the tickets themselves (search, priority, asset, ...) or the caller
+ * is limited by access groups (ticket_counts knows no assets: their count is of the tickets they may see).
  */
 export function ticketCountsQuery(visibility: TicketVisibility, filter: TicketListFilter): SQL | undefined {
+  if (visibility.groupsOfUserId !== null) return undefined;
   const others = [
     filter.priorityValues,
     filter.typeValues,

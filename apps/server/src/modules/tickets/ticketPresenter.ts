@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BillingState, Ticket, TicketVisibility } from '@kelvin/contract';
 import { billingStates, ticketVisibilities } from '@kelvin/contract';
 import { assetDisplayName } from '@kelvin/domain';
+import type { AuthContext } from '../../http/authenticate.ts';
 import { notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assetProperties, assets, assetTypes, companies, users } from '../../platform/db/schema.ts';
 import { ticketAssets, ticketConsumables, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
-import { TICKET_NOT_FOUND, type TicketRow } from './ticketAccess.ts';
+import { accessGroupAssetsQuery } from '../access/assetAccess.ts';
+import { TICKET_NOT_FOUND, ticketVisibility, type TicketRow } from './ticketAccess.ts';
 import { enumKey, loadTicketEnums, type TicketEnums } from './ticketEnums.ts';
 import { SALES_PRICE_BLOCKER, ticketStateOf } from './ticketRules.ts';
 
@@ -103,8 +105,18 @@ export async function netsuiteBlockers(db: DbOrTx, ticketId: number): Promise<st
   return blocked ? [SALES_PRICE_BLOCKER] : [];
 }
 
-/** A ticket as the API presents it: enum keys, company name, users, assets with coverage, blockers. */
-export async function presentTicket(db: DbOrTx, ticket: TicketRow, enums?: TicketEnums): Promise<Ticket> {
+/**
+ * A ticket as the API presents it: enum keys, company name, users, assets with coverage, blockers. Given the
+ * `viewer`, a caller limited by access groups is named only the ticket's assets their groups reach (as in their
+ * list rows and on the asset screens); without it, every asset (callers that present for provider staff or the
+ * system).
+ */
+export async function presentTicket(
+  db: DbOrTx,
+  ticket: TicketRow,
+  enums?: TicketEnums,
+  viewer?: AuthContext,
+): Promise<Ticket> {
   const keys = enums ?? (await loadTicketEnums(db));
   const [company] = await db
     .select({ name: companies.name })
@@ -122,10 +134,16 @@ export async function presentTicket(db: DbOrTx, ticket: TicketRow, enums?: Ticke
     .innerJoin(users, eq(users.userId, ticketUsers.userId))
     .where(eq(ticketUsers.ticketId, ticket.ticketId))
     .orderBy(asc(ticketUsers.relationTypeValue), asc(ticketUsers.createdAt), asc(users.userId));
+  const groupsOf = viewer === undefined ? null : ticketVisibility(viewer).groupsOfUserId;
   const assetRows = await db
     .select({ assetId: ticketAssets.assetId })
     .from(ticketAssets)
-    .where(eq(ticketAssets.ticketId, ticket.ticketId))
+    .where(
+      and(
+        eq(ticketAssets.ticketId, ticket.ticketId),
+        groupsOf === null ? undefined : sql`${ticketAssets.assetId} in (${accessGroupAssetsQuery(groupsOf)})`,
+      ),
+    )
     .orderBy(asc(ticketAssets.createdAt), asc(ticketAssets.assetId));
   const names = await assetDisplayNames(
     db,

@@ -52,7 +52,7 @@ export async function requireVisibleAssets(
 
 export async function getTicket(db: Db, auth: AuthContext, ticketId: number): Promise<Ticket> {
   const ticket = await readableTicket(db, auth, ticketId);
-  return presentTicket(db, ticket);
+  return presentTicket(db, ticket, undefined, auth);
 }
 
 export async function createTicketCall(
@@ -66,7 +66,7 @@ export async function createTicketCall(
   return db.transaction(async (tx) => {
     await requireVisibleAssets(tx, auth, body.companyId, body.assetIds, 'body.assetIds');
     const row = await createTicket(tx, auth, body);
-    return presentTicket(tx, row);
+    return presentTicket(tx, row, undefined, auth);
   });
 }
 
@@ -135,7 +135,7 @@ export async function updateTicket(db: Db, auth: AuthContext, body: UpdateBody):
         changes.netSuiteBillingState = { from: before.netSuiteBillingState, to: billing };
       }
     }
-    if (Object.keys(changes).length === 0) return presentTicket(tx, before, enums);
+    if (Object.keys(changes).length === 0) return presentTicket(tx, before, enums, auth);
 
     const [after] = await tx
       .update(tickets)
@@ -145,7 +145,7 @@ export async function updateTicket(db: Db, auth: AuthContext, body: UpdateBody):
     if (!after) throw new Error('ticket not updated');
     if (changes.title || changes.description) await refreshTicketSearch(tx, after.ticketId);
     await ticketEvent(tx, auth, after, 'tickets.update', { changes });
-    return presentTicket(tx, after, enums);
+    return presentTicket(tx, after, enums, auth);
   });
 }
 
@@ -159,7 +159,7 @@ export async function changeTicketStatus(
     const before = await writableTicket(tx, auth, body.ticketId);
     const enums = await loadTicketEnums(tx);
     requireEnumValue(enums, 'ticketStatus', 'body.statusEnumValue', body.statusEnumValue);
-    if (before.statusValue === body.statusEnumValue) return presentTicket(tx, before, enums);
+    if (before.statusValue === body.statusEnumValue) return presentTicket(tx, before, enums, auth);
     const now = new Date();
     const ticketState = ticketStateOf(body.statusEnumValue);
     const closedAt = closedAtAfter(before, ticketState, now);
@@ -184,7 +184,7 @@ export async function changeTicketStatus(
         closedAt: { from: before.closedAt?.toISOString() ?? null, to: after.closedAt?.toISOString() ?? null },
       },
     });
-    return presentTicket(tx, after, enums);
+    return presentTicket(tx, after, enums, auth);
   });
 }
 
@@ -197,7 +197,7 @@ export async function setTicketFrozen(
   return db.transaction(async (tx) => {
     const before: TicketRow = await writableTicket(tx, auth, body.ticketId, { allowFrozen: !body.isFrozen });
     requireProviderStaff(auth, 'body.isFrozen', 'freeze');
-    if (before.isFrozen === body.isFrozen) return presentTicket(tx, before);
+    if (before.isFrozen === body.isFrozen) return presentTicket(tx, before, undefined, auth);
     const [after] = await tx
       .update(tickets)
       .set({ isFrozen: body.isFrozen, updatedAt: new Date() })
@@ -208,6 +208,6 @@ export async function setTicketFrozen(
       isFrozen: body.isFrozen,
       changes: { isFrozen: { from: before.isFrozen, to: body.isFrozen } },
     });
-    return presentTicket(tx, after);
+    return presentTicket(tx, after, undefined, auth);
   });
 }

@@ -156,7 +156,14 @@ describe('tickets: create, read, change', () => {
   it("hides another company's tickets and INTERNAL ones from external users (404), and needs the permission (403)", async () => {
     const { users } = fleet;
     const internal = ticketOf(await newTicket());
-    const external = ticketOf(await newTicket({ visibility: 'EXTERNAL', title: 'Shared with customer' }));
+    // On a unit in the operator's access groups: a customer sees a ticket through its assets.
+    const external = ticketOf(
+      await newTicket({
+        visibility: 'EXTERNAL',
+        title: 'Shared with customer',
+        assetIds: [fleet.ids.unitA1],
+      }),
+    );
     expect((await call.get(users.adminB, { ticketId: internal.ticketId })).status).toBe(404);
     expect((await call.get(users.adminB, { ticketId: external.ticketId })).status).toBe(404);
     expect((await call.get(users.operatorA, { ticketId: internal.ticketId })).status).toBe(404);
@@ -266,7 +273,11 @@ describe('tickets: create, read, change', () => {
 
   it('does not let an external user choose visibility', async () => {
     const ticket = ticketOf(
-      await call.create(fleet.users.adminA, { companyId: fleet.companyA.companyId, title: 'Door alarm' }),
+      await call.create(fleet.users.adminA, {
+        companyId: fleet.companyA.companyId,
+        title: 'Door alarm',
+        assetIds: [fleet.ids.unitA1],
+      }),
     );
     await expectRefused(
       db(),
@@ -394,7 +405,7 @@ describe('tickets: create, read, change', () => {
 
   it("lists a ticket's history newest first with names, hiding internal comments' entries from external users", async () => {
     const { users } = fleet;
-    const { ticketId } = ticketOf(await newTicket({ visibility: 'EXTERNAL' }));
+    const { ticketId } = ticketOf(await newTicket({ visibility: 'EXTERNAL', assetIds: [fleet.ids.unitA1] }));
     ticketOf(await call.changeStatus(users.technician, { ticketId, statusEnumValue: 2 }));
     const [comment] = await db()
       .insert(ticketComments)

@@ -2,11 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, coreEnumSchema, PAGE_NUMBER_MAX, timeEntrySchema, type TimeEntry } from '@kelvin/contract';
+import { ASSET_TYPE } from '@kelvin/domain';
 import { buildCompany, buildUser, providerCompany } from '../../testing/factories.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { events } from '../../platform/db/schema.ts';
-import { tickets, timeEntries } from '../../platform/db/ticketsSchema.ts';
-import { apiAs, errorOf } from '../assets/assetsTestFixture.ts';
+import { ticketAssets, tickets, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { addAssetToDefaultGroups } from '../access/accessGroupsRepository.ts';
+import { apiAs, errorOf, makeAsset } from '../assets/assetsTestFixture.ts';
 import { TICKET_FROZEN, TICKET_NOT_FOUND } from './ticketAccess.ts';
 import { TIME_ENTRY_AUTHOR_ONLY, TIME_ENTRY_DATE_AHEAD, TIME_ENTRY_NOT_FOUND } from './timeEntriesService.ts';
 
@@ -51,9 +53,31 @@ describe('time entries', () => {
       }),
       noRolesA: await buildUser(database, { companyId: a }),
     };
+    // Each company's unit, in its customers' access groups: a customer sees a ticket only through its assets.
+    const unitOf = async (companyId: number, people: { userId: number }[]) => {
+      const assetId = await makeAsset(database, {
+        companyId,
+        assetTypeId: ASSET_TYPE.unit,
+        parentAssetId: null,
+        name: `CRAH-${companyId}`,
+      });
+      await addAssetToDefaultGroups(
+        database,
+        assetId,
+        people.map((person) => person.userId),
+      );
+      return assetId;
+    };
+    const units = new Map([
+      [a, await unitOf(a, [users.adminA, users.operatorA])],
+      [bravo.companyId, await unitOf(bravo.companyId, [users.adminB])],
+    ]);
     const ticket = async (companyId: number, title: string, visibility: 'INTERNAL' | 'EXTERNAL') => {
       const [row] = await database.insert(tickets).values({ companyId, title, visibility }).returning();
       if (!row) throw new Error('ticket not created');
+      const assetId = units.get(companyId);
+      if (assetId !== undefined)
+        await database.insert(ticketAssets).values({ ticketId: row.ticketId, assetId });
       return row.ticketId;
     };
     return {

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sum, type SQL } from 'drizzle-orm';
 import type { TimeEntryFilter, TimeEntrySortProperty } from '@kelvin/contract';
-import type { CompanyScope } from '../../http/authorize.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { companies, users } from '../../platform/db/schema.ts';
 import { tickets, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { ticketAccessCondition, type TicketVisibility } from './ticketAccess.ts';
 
 /** A time entry with what a screen names it by: its ticket, company and author. */
 export interface TimeEntryRow {
@@ -40,21 +40,11 @@ const columns = {
   userName: users.name,
 };
 
-/** Which entries a caller may see: those of the tickets they may read (see ticketAccess.ticketVisibility). */
-export interface EntryScope {
-  companies: CompanyScope;
-  externalOnly: boolean;
-}
+/** Which entries a caller may see: those of the tickets they may read (ticketAccess.ticketAccessCondition). */
+export type EntryScope = TicketVisibility;
 
 function scopeCondition(scope: EntryScope): SQL | undefined {
-  return and(
-    scope.companies === 'ALL'
-      ? undefined
-      : scope.companies.length === 0
-        ? sql`false`
-        : inArray(tickets.companyId, scope.companies),
-    scope.externalOnly ? eq(tickets.visibility, 'EXTERNAL') : undefined,
-  );
+  return ticketAccessCondition(scope);
 }
 
 const listOf = <T>(values: readonly T[] | undefined): T[] | undefined =>
