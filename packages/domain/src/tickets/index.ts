@@ -1,1 +1,2 @@
 export * from './ticketEnums.ts';
+export * from './consumableLock.ts';

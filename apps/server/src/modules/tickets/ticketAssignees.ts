@@ -8,7 +8,7 @@ import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { companies, roleGrants, userRoles, users } from '../../platform/db/schema.ts';
 import { OWN_COMPANY } from '../users/permissionsRepository.ts';
-import { canSeeTicket } from './ticketAccess.ts';
+import { canSeeTicket, requireProviderStaff } from './ticketAccess.ts';
 
 /** How many people the picker offers at once: it narrows by search. */
 export const ASSIGNABLE_LIMIT = 50;
@@ -128,5 +128,28 @@ export async function requireAssignable(
       field,
       `${field}: user ${refused} cannot be assigned: not an active user who may read this ticket.`,
     );
+  }
+}
+
+/**
+ * Refuses (403 naming the field) an external user naming anyone outside their own company, to add or to remove:
+ * who works a ticket for the provider (its owner, its workers) is the provider's dispatch, so a customer
+ * administrator who may change the ticket still names only their own people. A user id that does not exist is
+ * refused the same way, so that the answer tells nothing about ids of other companies.
+ */
+export async function requireOwnCompanyPeople(
+  db: DbOrTx,
+  auth: AuthContext,
+  userIds: readonly number[],
+  field: string,
+): Promise<void> {
+  if (!isExternal(auth) || userIds.length === 0) return;
+  const found = await db
+    .select({ userId: users.userId, companyId: users.companyId })
+    .from(users)
+    .where(inArray(users.userId, [...new Set(userIds)]));
+  const companyOf = new Map(found.map((row) => [row.userId, row.companyId]));
+  if (userIds.some((userId) => companyOf.get(userId) !== auth.user.companyId)) {
+    requireProviderStaff(auth, field, 'otherCompanyPeople');
   }
 }

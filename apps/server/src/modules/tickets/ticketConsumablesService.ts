@@ -5,7 +5,9 @@ import {
   type TicketConsumable,
   type contract,
 } from '@kelvin/contract';
+import { consumableLockForCustomer } from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
+import { isExternal } from '../../http/authorize.ts';
 import { notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { ticketConsumables } from '../../platform/db/ticketsSchema.ts';
@@ -94,6 +96,35 @@ async function writableConsumable(tx: DbOrTx, auth: AuthContext, ticketConsumabl
   return { row, ticket };
 }
 
+/**
+ * Refuses (403 naming the field) an external user changing or removing a consumable the provider has priced, or any
+ * consumable once the ticket's sales order exists: the quantity and the line are what the provider bills, so the
+ * billed amount is the provider's to change. Checked on the row as it is locked (writableConsumable).
+ */
+function requireCustomerMayChange(
+  auth: AuthContext,
+  ticket: TicketRow,
+  row: ConsumableRow,
+  field: string,
+): void {
+  if (!isExternal(auth)) return;
+  const lock = consumableLockForCustomer(row, ticket);
+  if (lock === 'billed') requireProviderStaff(auth, field, 'billedConsumable');
+  if (lock === 'priced') requireProviderStaff(auth, field, 'pricedConsumable');
+}
+
+/** The first field of an update that changes the line itself (not its price), or null when none does. */
+function changedLineField(
+  before: ConsumableRow,
+  body: BodyOf<typeof contract.ticketsConsumablesUpdate>,
+): string | null {
+  if (body.quantity !== before.quantity) return 'body.quantity';
+  if (body.type !== before.type) return 'body.type';
+  if ((body.itemId ?? null) !== before.itemId) return 'body.itemId';
+  if (body.displayName !== before.displayName) return 'body.displayName';
+  return null;
+}
+
 export function createConsumable(
   db: Db,
   auth: AuthContext,
@@ -129,6 +160,8 @@ export function updateConsumable(
   return db.transaction(async (tx) => {
     const { row: before, ticket } = await writableConsumable(tx, auth, body.ticketConsumableId);
     if (body.salesPrice !== before.salesPrice) requireProviderStaff(auth, 'body.salesPrice', 'salesPrice');
+    const changed = changedLineField(before, body);
+    if (changed !== null) requireCustomerMayChange(auth, ticket, before, changed);
     const [row] = await tx
       .update(ticketConsumables)
       .set({
@@ -154,6 +187,7 @@ export function deleteConsumable(
 ): Promise<{ ticketConsumableId: number }> {
   return db.transaction(async (tx) => {
     const { row, ticket } = await writableConsumable(tx, auth, ticketConsumableId);
+    requireCustomerMayChange(auth, ticket, row, 'body.ticketConsumableId');
     await tx.delete(ticketConsumables).where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
     await recordConsumableEvent(tx, auth, ticket, 'tickets.consumables.delete', row);
     return { ticketConsumableId };

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../platform/db/database.ts';
 import { users } from '../../platform/db/schema.ts';
 import { ticketAssets, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
 import { readableTicket, writableTicket } from './ticketAccess.ts';
-import { assignableUsers, requireAssignable } from './ticketAssignees.ts';
+import { assignableUsers, requireAssignable, requireOwnCompanyPeople } from './ticketAssignees.ts';
 import { enumKey, loadTicketEnums, requireEnumValue } from './ticketEnums.ts';
 import { assetDisplayNames, presentTicket } from './ticketPresenter.ts';
 import { RELATION_OWNER } from './ticketRules.ts';
@@ -22,7 +22,8 @@ const touch = (db: Tx, ticketId: number) =>
 
 /**
  * Assigns a user as requester, owner or worker. A ticket has at most one owner: naming another one while an owner
- * exists is refused (remove the first, or the swap is lost in a race of two dispatchers).
+ * exists is refused (remove the first, or the swap is lost in a race of two dispatchers). An external user names
+ * only people of their own company (requireOwnCompanyPeople), here and in removeTicketUser.
  */
 export async function addTicketUser(db: Db, auth: AuthContext, body: UserBody): Promise<Ticket> {
   return db.transaction(async (tx) => {
@@ -34,6 +35,7 @@ export async function addTicketUser(db: Db, auth: AuthContext, body: UserBody): 
       'body.relationTypeEnumValue',
       body.relationTypeEnumValue,
     );
+    await requireOwnCompanyPeople(tx, auth, [body.userId], 'body.userId');
     await requireAssignable(tx, ticket, [body.userId], 'body.userId');
     const existing = await tx.select().from(ticketUsers).where(eq(ticketUsers.ticketId, ticket.ticketId));
     const same = existing.some(
@@ -70,6 +72,8 @@ export async function removeTicketUser(db: Db, auth: AuthContext, body: UserBody
       'body.relationTypeEnumValue',
       body.relationTypeEnumValue,
     );
+    // Refused whether or not the person holds that relation: the answer is the same for any other company's id.
+    await requireOwnCompanyPeople(tx, auth, [body.userId], 'body.userId');
     const removed = await tx
       .delete(ticketUsers)
       .where(

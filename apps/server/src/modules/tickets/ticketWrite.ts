@@ -8,7 +8,7 @@ import { assets } from '../../platform/db/schema.ts';
 import { ticketAssets, tickets, ticketStatusChanges, ticketUsers } from '../../platform/db/ticketsSchema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import type { TicketRow } from './ticketAccess.ts';
-import { requireAssignable } from './ticketAssignees.ts';
+import { requireAssignable, requireOwnCompanyPeople } from './ticketAssignees.ts';
 import { loadTicketEnums, requireEnumValue, type TicketEnums } from './ticketEnums.ts';
 import { billingStateAfter, RELATION_OWNER, ticketStateOf } from './ticketRules.ts';
 import { refreshTicketSearch } from './ticketSearch.ts';
@@ -90,12 +90,10 @@ export async function createTicket(
   const visibility: TicketVisibility = who.isExternal ? 'EXTERNAL' : (input.visibility ?? 'INTERNAL');
   const assetIds = [...new Set(input.assetIds ?? [])];
   await requireCompanyAssets(tx, input.companyId, assetIds, 'body.assetIds');
-  await requireAssignable(
-    tx,
-    { companyId: input.companyId, visibility },
-    [...new Set(people.map((person) => person.userId))],
-    'body.users',
-  );
+  const userIds = [...new Set(people.map((person) => person.userId))];
+  // An external user names only their own company's people, as in tickets.users.add.
+  if ('permissions' in actor) await requireOwnCompanyPeople(tx, actor, userIds, 'body.users');
+  await requireAssignable(tx, { companyId: input.companyId, visibility }, userIds, 'body.users');
 
   const statusValue = input.statusEnumValue ?? 0;
   const ticketState = ticketStateOf(statusValue);

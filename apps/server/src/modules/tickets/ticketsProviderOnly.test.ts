@@ -5,6 +5,11 @@ import { ticketConsumables, tickets } from '../../platform/db/ticketsSchema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { PROVIDER_ONLY } from './ticketAccess.ts';
+import {
+  RELATION_OWNER as OWNER,
+  RELATION_REQUESTER as REQUESTER,
+  RELATION_WORKER as WORKER,
+} from './ticketRules.ts';
 import { expectRefused, ticketOf, ticketsApi } from './ticketsTestKit.ts';
 
 /**
@@ -26,13 +31,17 @@ describe("tickets: what only the provider's staff do", () => {
   });
   afterAll(() => server.close());
 
-  /** A ticket the customer administrator (adminA) may see and change. */
+  /**
+   * A ticket the customer administrator (adminA) may see and change: EXTERNAL, on a unit in the access groups of
+   * adminA and operatorA both (each is limited to their groups).
+   */
   const customerTicket = async () =>
     ticketOf(
       await call.create(fleet.users.technician, {
         companyId: fleet.companyA.companyId,
         title: 'Compressor trips',
         visibility: 'EXTERNAL',
+        assetIds: [fleet.ids.unitA1],
       }),
     ).ticketId;
 
@@ -141,14 +150,134 @@ describe("tickets: what only the provider's staff do", () => {
     await expect403(() => update(fleet.users.adminA, 40), 'body.salesPrice', PROVIDER_ONLY.salesPrice);
     expect((await update(fleet.users.technician, 40)).status).toBe(200);
     await expect403(() => update(fleet.users.adminA, null), 'body.salesPrice', PROVIDER_ONLY.salesPrice);
-    // The price sent as it is: the customer changes the quantity only.
-    expect((await update(fleet.users.adminA, 40, 3)).status).toBe(200);
+    // The price sent as it is does not let the customer change the quantity: the priced line is the provider's.
+    await expect403(() => update(fleet.users.adminA, 40, 3), 'body.quantity', PROVIDER_ONLY.pricedConsumable);
     const [row] = await db()
       .select()
       .from(ticketConsumables)
       .where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId));
-    expect(row).toMatchObject({ quantity: 3, salesPrice: 40 });
+    expect(row).toMatchObject({ quantity: 2, salesPrice: 40 });
     const [ticket] = await db().select().from(tickets).where(eq(tickets.ticketId, ticketId));
     expect(ticket?.isFrozen).toBe(false);
+  });
+
+  it('refuses an external user changing or removing a priced part, or any part once the sales order exists', async () => {
+    const ticketId = await customerTicket();
+    const { adminA, technician } = fleet.users;
+    const post = (user: typeof adminA, path: string, body: Record<string, unknown>) =>
+      api(user, 'POST', `/tickets.consumables.${path}`, body);
+    const create = async (user: typeof adminA, salesPrice: number | null) => {
+      const body = { ticketId, type: 'PART', displayName: 'Filter', quantity: 2, salesPrice };
+      const answer = await post(user, 'create', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return ticketConsumableSchema.parse(answer.body);
+    };
+    type Part = { ticketConsumableId: number; quantity: number; salesPrice: number | null };
+    /** An update of `part` sending it as it is but for `changes`. */
+    const line = (part: Part, changes = {}) => ({
+      ticketConsumableId: part.ticketConsumableId,
+      type: 'PART',
+      displayName: 'Filter',
+      quantity: part.quantity,
+      salesPrice: part.salesPrice,
+      ...changes,
+    });
+    const rowOf = async (ticketConsumableId: number) =>
+      (
+        await db()
+          .select()
+          .from(ticketConsumables)
+          .where(eq(ticketConsumables.ticketConsumableId, ticketConsumableId))
+      )[0];
+    const refusedUnchanged = async (part: Part, rule: string) => {
+      const before = await rowOf(part.ticketConsumableId);
+      await expect403(() => post(adminA, 'update', line(part, { quantity: 999 })), 'body.quantity', rule);
+      await expect403(
+        () => post(adminA, 'update', line(part, { displayName: 'Gold' })),
+        'body.displayName',
+        rule,
+      );
+      const id = { ticketConsumableId: part.ticketConsumableId };
+      await expect403(() => post(adminA, 'delete', id), 'body.ticketConsumableId', rule);
+      expect(await rowOf(part.ticketConsumableId)).toEqual(before);
+    };
+
+    // The customer's own unpriced part on an open ticket stays theirs to change and remove.
+    const own = await create(adminA, null);
+    expect((await post(adminA, 'update', line(own, { quantity: 3 }))).status).toBe(200);
+    expect((await post(adminA, 'delete', { ticketConsumableId: own.ticketConsumableId })).status).toBe(200);
+
+    // Priced by the provider (0 included): refused to the customer, the provider's staff still change it.
+    for (const salesPrice of [40, 0])
+      await refusedUnchanged(await create(technician, salesPrice), PROVIDER_ONLY.pricedConsumable);
+    const priced = await create(technician, 40);
+    expect((await post(technician, 'update', line(priced, { quantity: 5 }))).status).toBe(200);
+    expect((await post(technician, 'delete', { ticketConsumableId: priced.ticketConsumableId })).status).toBe(
+      200,
+    );
+
+    // PENDING_SALES_ORDER is not past it: the customer's unpriced part is still theirs.
+    ticketOf(await call.update(technician, { ticketId, isBillable: true }));
+    const pending = await create(adminA, null);
+    expect((await post(adminA, 'update', line(pending, { quantity: 4 }))).status).toBe(200);
+    // Past PENDING_SALES_ORDER (the sales order created, then closed) every part is the provider's.
+    for (const state of ['SALES_ORDER_CREATED', 'SALES_ORDER_CLOSED']) {
+      await db().update(tickets).set({ netSuiteBillingState: state }).where(eq(tickets.ticketId, ticketId));
+      await refusedUnchanged({ ...pending, quantity: 4 }, PROVIDER_ONLY.billedConsumable);
+    }
+    expect((await post(technician, 'update', line(pending, { quantity: 6 }))).status).toBe(200);
+    expect(
+      (await post(technician, 'delete', { ticketConsumableId: pending.ticketConsumableId })).status,
+    ).toBe(200);
+  });
+
+  it("refuses an external user adding or removing another company's people, the provider's staff above all", async () => {
+    const ticketId = await customerTicket();
+    const { adminA, operatorA, adminB, technician, providerAdmin } = fleet.users;
+    const person = (userId: number, relationTypeEnumValue: number) => ({
+      ticketId,
+      userId,
+      relationTypeEnumValue,
+    });
+    ticketOf(await call.addUser(technician, person(technician.userId, OWNER)));
+    ticketOf(await call.addUser(technician, person(providerAdmin.userId, WORKER)));
+    for (const [user, relation] of [
+      [technician, OWNER],
+      [providerAdmin, WORKER],
+      // Not on the ticket, or in no company the caller sees: the same answer, so ids tell nothing.
+      [adminB, WORKER],
+      [{ userId: 987_654 }, WORKER],
+    ] as const) {
+      await expect403(
+        () => call.removeUser(adminA, person(user.userId, relation)),
+        'body.userId',
+        PROVIDER_ONLY.otherCompanyPeople,
+      );
+      await expect403(
+        () => call.addUser(adminA, person(user.userId, relation)),
+        'body.userId',
+        PROVIDER_ONLY.otherCompanyPeople,
+      );
+    }
+    await expect403(
+      () =>
+        call.create(adminA, {
+          companyId: fleet.companyA.companyId,
+          title: 'Send Tom',
+          users: [{ userId: technician.userId, relationTypeEnumValue: WORKER }],
+        }),
+      'body.users',
+      PROVIDER_ONLY.otherCompanyPeople,
+    );
+
+    // Their own company's people they add and remove; the provider's staff change anyone.
+    ticketOf(await call.addUser(adminA, person(operatorA.userId, REQUESTER)));
+    ticketOf(await call.removeUser(adminA, person(operatorA.userId, REQUESTER)));
+    ticketOf(await call.addUser(technician, person(adminA.userId, REQUESTER)));
+    const after = ticketOf(await call.removeUser(providerAdmin, person(technician.userId, OWNER)));
+    expect(after.users.map((user) => [user.userId, user.relationTypeEnumValue])).toEqual([
+      [adminA.userId, REQUESTER],
+      [providerAdmin.userId, WORKER],
+    ]);
   });
 });
