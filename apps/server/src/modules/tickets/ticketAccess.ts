@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../http/authenticate.ts';
 import {
   companyScope,
@@ -9,6 +9,7 @@ import {
 } from '../../http/authorize.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { accessGroupAssetsQuery } from '../access/assetAccess.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -43,23 +44,100 @@ export function requireProviderStaff(
   throw new HttpError(403, 'FORBIDDEN', message, [{ field, message }]);
 }
 
-/** Which tickets a caller may see: the companies of their tickets:read grant; an external user only EXTERNAL ones. */
+/**
+ * Which tickets a caller may see: the companies of their tickets:read grant; an external user only EXTERNAL ones,
+ * and of those only the ones with at least one asset in their access groups (a ticket without assets: none).
+ */
 export interface TicketVisibility {
   companies: CompanyScope;
   externalOnly: boolean;
+  /** The user whose access groups limit the caller's tickets (an external user), or null: not limited. */
+  groupsOfUserId: number | null;
 }
 
 export function ticketVisibility(auth: AuthContext): TicketVisibility {
   requirePermission(auth, 'tickets:read');
-  return { companies: companyScope(auth, 'tickets:read'), externalOnly: isExternal(auth) };
+  const external = isExternal(auth);
+  return {
+    companies: companyScope(auth, 'tickets:read'),
+    externalOnly: external,
+    groupsOfUserId: external ? auth.user.userId : null,
+  };
 }
 
-export function canSeeTicket(
+/** The columns of a tickets row (of whatever alias a query reads it by) that the access rule looks at. */
+export interface TicketColumns {
+  ticketId: SQL | Column;
+  companyId: SQL | Column;
+  visibility: SQL | Column;
+}
+
+/** The columns of the tickets table itself, for queries that read it by its own name. */
+export const TICKET_COLUMNS: TicketColumns = {
+  ticketId: tickets.ticketId,
+  companyId: tickets.companyId,
+  visibility: tickets.visibility,
+};
+
+/**
+ * The access-group part of the rule: the ticket has an asset in the caller's groups (or below one). An EXISTS probe
+ * of ticket_assets' primary key per ticket, against the groups' assets computed once per statement; undefined for a
+ * caller who is not limited, so that their query carries no filter at all.
+ */
+export function accessGroupCondition(visibility: TicketVisibility, ticketId: SQL | Column): SQL | undefined {
+  if (visibility.groupsOfUserId === null) return undefined;
+  return sql`exists (select 1 from ticket_assets ta_access
+                      where ta_access.ticket_id = ${ticketId}
+                        and ta_access.asset_id in (${accessGroupAssetsQuery(visibility.groupsOfUserId)}))`;
+}
+
+/**
+ * THE rule of which tickets a caller may see, as SQL over a tickets row: company scope, EXTERNAL only for an
+ * external user, and an asset in their access groups. Every read of tickets or of what hangs off them (comments,
+ * attachments, consumables, time entries, history, problems, notifications) goes through it, directly or through
+ * readableTicket. undefined: nothing to filter (provider staff with every company).
+ */
+export function ticketAccessCondition(
   visibility: TicketVisibility,
+  ticket: TicketColumns = TICKET_COLUMNS,
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (visibility.companies !== 'ALL') {
+    conditions.push(
+      visibility.companies.length === 0 ? sql`false` : sql`${ticket.companyId} in ${visibility.companies}`,
+    );
+  }
+  if (visibility.externalOnly) conditions.push(sql`${ticket.visibility} = 'EXTERNAL'`);
+  const groups = accessGroupCondition(visibility, ticket.ticketId);
+  if (groups) conditions.push(groups);
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+}
+
+/**
+ * The company and visibility part of the rule for a row already in hand (no database): enough to tell apart
+ * callers who cannot see a ticket at all, not those limited by access groups (ask ticketAccessCondition, or
+ * visibleTicketIds, for them).
+ */
+export function canSeeTicket(
+  visibility: Pick<TicketVisibility, 'companies' | 'externalOnly'>,
   ticket: { companyId: number; visibility: string },
 ): boolean {
   if (!scopeIncludes(visibility.companies, ticket.companyId)) return false;
   return !visibility.externalOnly || ticket.visibility === 'EXTERNAL';
+}
+
+/** Of the given tickets, those the caller may see (the whole rule, access groups included). */
+export async function visibleTicketIds(
+  db: DbOrTx,
+  visibility: TicketVisibility,
+  ticketIds: readonly number[],
+): Promise<Set<number>> {
+  if (ticketIds.length === 0) return new Set();
+  const rows = await db
+    .select({ ticketId: tickets.ticketId })
+    .from(tickets)
+    .where(and(inArray(tickets.ticketId, [...ticketIds]), ticketAccessCondition(visibility)));
+  return new Set(rows.map((row) => row.ticketId));
 }
 
 /** An external user never sees an INTERNAL comment (or its attachments, or its history entries). */
@@ -68,13 +146,17 @@ export function canSeeVisibility(auth: AuthContext, visibility: string): boolean
 }
 
 /**
- * Loads a ticket the caller may read. Missing, another company's and (for an external user) an INTERNAL ticket
- * are the same 404, so that ids reveal nothing; a caller without tickets:read at all is a 403.
+ * Loads a ticket the caller may read (ticketAccessCondition). Missing, another company's and (for an external user)
+ * an INTERNAL ticket or one without an asset in their access groups are the same 404, so that ids reveal nothing; a caller without tickets:read at all is a 403.
  */
 export async function readableTicket(db: DbOrTx, auth: AuthContext, ticketId: number): Promise<TicketRow> {
   const visibility = ticketVisibility(auth);
-  const [ticket] = await db.select().from(tickets).where(eq(tickets.ticketId, ticketId)).limit(1);
-  if (!ticket || !canSeeTicket(visibility, ticket)) throw notFound(TICKET_NOT_FOUND);
+  const [ticket] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.ticketId, ticketId), ticketAccessCondition(visibility)))
+    .limit(1);
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
   return ticket;
 }
 
