@@ -151,14 +151,21 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
   });
 
   it("checks a customer's consumable change against the price as it is under the lock, not as it was read before", async () => {
-    const ticketId = await newTicket('Price race');
+    // On a unit in the customer administrator's access groups: they may write the ticket.
+    const { ticketId } = await createTicket(db(), SYSTEM, {
+      companyId: data.fleet.companyA.companyId,
+      title: 'Price race',
+      visibility: 'EXTERNAL',
+      assetIds: [data.fleet.ids.unitA1],
+    });
     const [part] = await db()
       .insert(ticketConsumables)
-      .values({ ticketId, type: 'PART', displayName: 'Contactor', quantity: 1, salesPrice: 40 })
+      .values({ ticketId, type: 'PART', displayName: 'Contactor', quantity: 1, salesPrice: null })
       .returning();
     if (!part) throw new Error('consumable not inserted');
 
-    // The other connection plays the provider repricing the part in flight; the customer sends the price they saw.
+    // The other connection plays the provider pricing the part in flight; the customer, who saw it unpriced (theirs
+    // to change), sends a new quantity with the price as they saw it.
     const answer = await withHolder(async (client) => {
       await client.query('select ticket_id from tickets where ticket_id = $1 for update', [ticketId]);
       const customerEdit = api(data.users.adminA, 'POST', '/tickets.consumables.update', {
@@ -166,7 +173,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
         type: 'PART',
         displayName: 'Contactor',
         quantity: 2,
-        salesPrice: 40,
+        salesPrice: null,
       });
       await untilWaiting(1);
       await client.query('update ticket_consumables set sales_price = 55 where ticket_consumable_id = $1', [
