@@ -10,6 +10,12 @@ import { DEMO_METRICS } from './metricCatalogue.ts';
 import { createUnitSimulation, type UnitSimulation } from './unitSimulation.ts';
 
 const HOUR = 3_600_000;
+/**
+ * The demo agent takes a command when its long poll is woken (at once) or re-reads the queue (every second), and
+ * tries again 2 s after a failed poll; the applied reading is then sent at once. A few of those cycles on a
+ * loaded machine, well past vitest's 1 s default.
+ */
+const APPLIED_TIMEOUT_MS = 10_000;
 
 describe('a simulated unit acting on commands', () => {
   const unit = { assetId: 1, serialNumber: 'KT19-1', model: 'CW-400' };
@@ -113,7 +119,7 @@ describe('the demo agents answering commands over the API', () => {
             .parse(listed.body)
             .find((c) => c.commandId === commandId)?.state;
         },
-        { timeout: 10_000 },
+        { timeout: APPLIED_TIMEOUT_MS },
       )
       .toBe('APPLIED');
     await expect
@@ -126,7 +132,7 @@ describe('the demo agents answering commands over the API', () => {
           const answer = metricsEndpoints.lastValues.output.parse(last.body);
           return answer[fleet.metrics.setpoint]?.[fleet.ids.unitA1]?.value;
         },
-        { timeout: 10_000 },
+        { timeout: APPLIED_TIMEOUT_MS },
       )
       .toBe(22.5);
   });

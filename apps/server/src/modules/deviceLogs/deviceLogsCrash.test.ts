@@ -17,6 +17,11 @@ import { buildLogsFleet, logRecord, postLogs } from './deviceLogsTestFixture.ts'
 
 const SENDERS = 3;
 const RECORDS_PER_BATCH = 200;
+/**
+ * Until 30 batches are acknowledged: the child server starts (migrations on PGlite files) and each batch waits
+ * for its durable write; seconds when idle, many more on a loaded CI runner.
+ */
+const ACKED_BEFORE_CRASH_TIMEOUT_MS = 30_000;
 
 interface Batch {
   batchId: string;
@@ -82,7 +87,9 @@ describe('a crash in the middle of acknowledged log ingestion', () => {
       }
     };
     const senders = Array.from({ length: SENDERS }, (_, index) => sender(index));
-    await expect.poll(() => acked.size, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(30);
+    await expect
+      .poll(() => acked.size, { timeout: ACKED_BEFORE_CRASH_TIMEOUT_MS, interval: 20 })
+      .toBeGreaterThanOrEqual(30);
     crash.killed = true;
     expect(await first.stop('SIGKILL')).toBeNull();
     await Promise.all(senders);

@@ -54,6 +54,12 @@ describe('stored readings read back as ingestion announced them', () => {
   });
 });
 
+/**
+ * The bus hands ingested values to the last-value table in a microtask after ingestion answers: no timer, so this
+ * only absorbs a loaded machine (two servers on files, in one process), more than vitest's 1 s default allows.
+ */
+const ANNOUNCED_TIMEOUT_MS = 5_000;
+
 describe('last values after a restart', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'kelvin-warm-'));
   const servers: TestServer[] = [];
@@ -125,7 +131,7 @@ describe('last values after a restart', () => {
       return { lastValues: lastValues.body, online: online.body };
     };
     // Ingestion announces on the bus after answering; wait until the table holds every series.
-    await expect.poll(() => first.lastValues.size).toBe(7);
+    await expect.poll(() => first.lastValues.size, { timeout: ANNOUNCED_TIMEOUT_MS }).toBe(7);
     const before = await ask(first);
     expect(before.lastValues).toMatchObject({
       [id('temperature.supplyAir')]: { [unitA1]: { value: 18.75, metadata: { status: 4, units: '°C' } } },
