@@ -38,7 +38,7 @@ function grantReaches(companyId: number) {
 async function readersAmong(
   db: DbOrTx,
   ticket: { companyId: number; visibility: string },
-  narrow: { userIds?: readonly number[]; search?: string },
+  narrow: { userIds?: readonly number[]; search?: string; companyId?: number },
   limit: number,
 ): Promise<(AuthContext & { companyName: string })[]> {
   const conditions = [
@@ -56,6 +56,7 @@ async function readersAmong(
     if (external) conditions.push(not(external));
   }
   if (narrow.userIds) conditions.push(inArray(users.userId, [...narrow.userIds]));
+  if (narrow.companyId !== undefined) conditions.push(eq(users.companyId, narrow.companyId));
   if (narrow.search) {
     const pattern = `%${escapeLike(narrow.search)}%`;
     const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
@@ -97,13 +98,18 @@ async function readersAmong(
   return readers;
 }
 
-/** The people the picker offers for a ticket, narrowed by a search of name or email. */
+/**
+ * The people the picker offers for a ticket, narrowed by a search of name or email, and to `companyId` when given:
+ * an external user is offered only their own company's people, the only ones they may add.
+ */
 export async function assignableUsers(
   db: DbOrTx,
   ticket: { companyId: number; visibility: string },
   search: string | undefined,
+  companyId?: number,
 ) {
-  const readers = await readersAmong(db, ticket, search ? { search } : {}, ASSIGNABLE_LIMIT);
+  const narrow = { ...(search ? { search } : {}), ...(companyId === undefined ? {} : { companyId }) };
+  const readers = await readersAmong(db, ticket, narrow, ASSIGNABLE_LIMIT);
   return readers.map((reader) => ({
     userId: reader.user.userId,
     name: reader.user.name,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BodyOf, Ticket, ticketsEndpoints } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
+import { isExternal } from '../../http/authorize.ts';
 import { badField } from '../../http/httpError.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { users } from '../../platform/db/schema.ts';
@@ -107,7 +108,7 @@ export async function listAssignableUsers(
   body: BodyOf<Endpoints['ticketsAssignableUsers']>,
 ) {
   const ticket = await readableTicket(db, auth, body.ticketId);
-  return assignableUsers(db, ticket, body.search);
+  return assignableUsers(db, ticket, body.search, isExternal(auth) ? auth.user.companyId : undefined);
 }
 
 export async function addTicketAssets(db: Db, auth: AuthContext, body: AssetsBody): Promise<Ticket> {

@@ -10,7 +10,7 @@ import {
   RELATION_REQUESTER as REQUESTER,
   RELATION_WORKER as WORKER,
 } from './ticketRules.ts';
-import { expectRefused, ticketOf, ticketsApi } from './ticketsTestKit.ts';
+import { assignableOf, expectRefused, ticketOf, ticketsApi } from './ticketsTestKit.ts';
 
 /**
  * Billing, freezing and sales prices are the provider's business: a customer user (external) who may write the
@@ -269,6 +269,12 @@ describe("tickets: what only the provider's staff do", () => {
       'body.users',
       PROVIDER_ONLY.otherCompanyPeople,
     );
+
+    // The picker offers them only their own company's people; the provider's staff, anyone who may read it.
+    const offered = async (user: typeof adminA) =>
+      assignableOf(await call.assignable(user, { ticketId })).map((candidate) => candidate.userId);
+    expect((await offered(adminA)).sort()).toEqual([adminA.userId, operatorA.userId].sort());
+    expect(await offered(technician)).toEqual(expect.arrayContaining([technician.userId, operatorA.userId]));
 
     // Their own company's people they add and remove; the provider's staff change anyone.
     ticketOf(await call.addUser(adminA, person(operatorA.userId, REQUESTER)));
