@@ -34,12 +34,14 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
   });
   afterAll(() => server.close());
 
+  // On a unit in the customer administrator's access groups: they see a ticket through its assets.
   const newTicket = async (title: string) =>
     (
       await createTicket(db(), SYSTEM, {
         companyId: data.fleet.companyA.companyId,
         title,
         visibility: 'EXTERNAL',
+        assetIds: [data.fleet.ids.unitA1],
       })
     ).ticketId;
 
