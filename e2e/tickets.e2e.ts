@@ -173,11 +173,14 @@ describe.skipIf(!chromiumAvailable())(
       await expect.poll(() => upload.count(), { timeout: 15_000 }).toBe(0);
       const files = page.getByRole('table', { name: 'Attachments' });
       await expect.poll(() => files.getByText('e2e-service-sheet.txt').count()).toBe(1);
-      const [stored] = await db()
+      // Exactly the one file uploaded, stored and marked uploaded: a missing row must fail here too.
+      const stored = await db()
         .select()
         .from(ticketAttachments)
         .where(eq(ticketAttachments.ticketId, ticketId));
-      expect(stored?.uploadedAt).not.toBeNull();
+      expect(stored.map((row) => [row.filename, row.uploadedAt instanceof Date])).toEqual([
+        ['e2e-service-sheet.txt', true],
+      ]);
 
       await page.getByRole('button', { name: 'Add part or service' }).click();
       const part = page.getByRole('dialog', { name: 'Add part or service' });
@@ -189,11 +192,14 @@ describe.skipIf(!chromiumAvailable())(
           page.getByText('Sales Price is not properly set, it must be a valid positive value.').count(),
         )
         .toBeGreaterThan(0);
-      const [consumable] = await db()
+      // The part is stored, without a price: a missing row must fail here too.
+      const consumables = await db()
         .select()
         .from(ticketConsumables)
         .where(eq(ticketConsumables.ticketId, ticketId));
-      expect(consumable?.salesPrice ?? null).toBeNull();
+      expect(consumables.map((row) => [row.displayName, row.salesPrice])).toEqual([
+        ['Fan bearing 6205-2RS', null],
+      ]);
 
       const log = page.getByRole('form', { name: 'Log time on this ticket' });
       await log.getByRole('textbox', { name: 'Time spent' }).fill('45m');
