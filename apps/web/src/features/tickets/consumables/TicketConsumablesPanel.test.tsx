@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser, TicketConsumable } from '@kelvin/contract';
+import type { CurrentUser, Ticket, TicketConsumable } from '@kelvin/contract';
+import { CONSUMABLE_LOCK_REASON } from '@kelvin/domain';
 import { createQueryClient } from '../../../app/queryClient.ts';
 import { currentUserQueryKey } from '../../../app/session/useCurrentUser.ts';
 import { fakeApi } from '../../../test/fakeApi.ts';
@@ -31,9 +32,11 @@ function consumable(overrides: Partial<TicketConsumable>): TicketConsumable {
 function renderPanel({
   items = [],
   me = buildTicketUser(),
+  ticket = buildTicket(),
 }: {
   items?: TicketConsumable[];
   me?: CurrentUser;
+  ticket?: Ticket;
 }) {
   const api = fakeApi([
     { method: 'POST', path: /^\/tickets\.consumables\.list$/, reply: { body: { content: items } } },
@@ -47,7 +50,7 @@ function renderPanel({
   ]);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, me);
-  renderWithRouter([{ path: '/', element: <TicketConsumablesPanel ticket={buildTicket()} /> }], {
+  renderWithRouter([{ path: '/', element: <TicketConsumablesPanel ticket={ticket} /> }], {
     queryClient,
   });
   return api;
@@ -148,6 +151,44 @@ describe('TicketConsumablesPanel', { timeout: 20_000 }, () => {
     await screen.findByText('Compressor contactor');
     expect(screen.queryByRole('button', { name: 'Add part or service' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Compressor contactor' })).not.toBeInTheDocument();
+  });
+
+  it('shows a customer the edit and remove of a priced part disabled, with the reason, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = renderPanel({
+      items: [consumable({}), consumable({ ticketConsumableId: 2, displayName: 'Fuse', salesPrice: null })],
+      me: buildTicketUser({ external: true }),
+    });
+    const edit = await screen.findByRole('button', { name: 'Edit Compressor contactor' });
+    const remove = screen.getByRole('button', { name: 'Remove Compressor contactor' });
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(CONSUMABLE_LOCK_REASON.priced);
+    await user.click(remove);
+    await user.click(edit);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodiesOf(api, '/tickets.consumables.delete')).toHaveLength(0);
+    // Their own unpriced part on an open ticket stays theirs.
+    expect(screen.getByRole('button', { name: 'Edit Fuse' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Remove Fuse' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("shows a customer every part's actions disabled once the sales order exists; the provider's staff keep them", async () => {
+    const user = userEvent.setup();
+    const ticket = buildTicket({ netSuiteBillingState: 'SALES_ORDER_CREATED', isBillable: true });
+    const items = [consumable({ salesPrice: null })];
+    renderPanel({ items, ticket, me: buildTicketUser({ external: true }) });
+    const remove = await screen.findByRole('button', { name: 'Remove Compressor contactor' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(CONSUMABLE_LOCK_REASON.billed);
+    cleanup();
+
+    renderPanel({ items, ticket });
+    expect(await screen.findByRole('button', { name: 'Remove Compressor contactor' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   it("lets a customer add and edit parts without a price field and shows no blocker: prices are the provider's", async () => {

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Ticket, TicketConsumable } from '@kelvin/contract';
+import { CONSUMABLE_LOCK_REASON, consumableLockForCustomer, type ConsumableLock } from '@kelvin/domain';
 import { modals } from '../../../app/modals/modalStore.ts';
+import { RefusedActionIcon } from '../details/RefusedActionIcon.tsx';
 import { useTicketAccess } from '../details/ticketAccess.ts';
 import { TicketPanelFrame, TicketPanelTable } from '../details/TicketPanelFrame.tsx';
 import { ConsumableFormModal } from './ConsumableFormModal.tsx';
@@ -19,6 +21,8 @@ const price = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maxim
 /**
  * Parts and services used on a ticket, with their sales prices and the accounting blocker. A customer sees the
  * prices set, not the blocker, and may not set a price: billing is the provider's (the server refuses it too).
+ * Nor may they change or remove a part once priced, or any once the sales order exists: those rows show the
+ * actions disabled, with the reason.
  */
 export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
   const consumables = useTicketConsumables(ticket.ticketId);
@@ -71,28 +75,12 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
       </Table.Td>
       <Table.Td>
         {access.canEdit && (
-          <Group gap={2} wrap="nowrap" justify="flex-end">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit ${item.displayName}`}
-                onClick={() => setForm({ editing: item })}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Remove">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${item.displayName}`}
-                onClick={() => confirmDelete(item)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <ConsumableActions
+            item={item}
+            lock={access.isExternal ? consumableLockForCustomer(item, ticket) : null}
+            onEdit={() => setForm({ editing: item })}
+            onRemove={() => confirmDelete(item)}
+          />
         )}
       </Table.Td>
     </Table.Tr>
@@ -155,5 +143,45 @@ export function TicketConsumablesPanel({ ticket }: { ticket: Ticket }) {
         rows={rows}
       />
     </TicketPanelFrame>
+  );
+}
+
+/** Edit and remove; both disabled, with the reason, when the row is the provider's to change (`lock`). */
+function ConsumableActions({
+  item,
+  lock,
+  onEdit,
+  onRemove,
+}: {
+  item: TicketConsumable;
+  lock: ConsumableLock | null;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  if (lock !== null) {
+    return (
+      <Group gap={2} wrap="nowrap" justify="flex-end">
+        <RefusedActionIcon label={`Edit ${item.displayName}`} reason={CONSUMABLE_LOCK_REASON[lock]}>
+          <IconPencil size={16} />
+        </RefusedActionIcon>
+        <RefusedActionIcon label={`Remove ${item.displayName}`} reason={CONSUMABLE_LOCK_REASON[lock]}>
+          <IconTrash size={16} />
+        </RefusedActionIcon>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={2} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${item.displayName}`} onClick={onEdit}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Remove">
+        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.displayName}`} onClick={onRemove}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

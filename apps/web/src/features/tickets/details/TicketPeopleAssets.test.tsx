@@ -6,7 +6,8 @@ import type { Ticket } from '@kelvin/contract';
 import { buildAsset } from '../../../test/assetFactories.ts';
 import type { FakeRequest } from '../../../test/fakeApi.ts';
 import { bodiesOf, renderTicket } from './renderTicket.tsx';
-import { buildTicket } from './ticketTestData.ts';
+import { OTHER_COMPANY_PERSON_REASON } from './TicketPeoplePanel.tsx';
+import { buildTicket, buildTicketUser } from './ticketTestData.ts';
 
 const LOADED = { timeout: 25_000 };
 
@@ -42,6 +43,35 @@ describe('ticket people', () => {
       ]),
     );
     expect(await screen.findByText(/No one is assigned yet/)).toBeInTheDocument();
+  });
+
+  it("shows a customer the removal of the provider's staff disabled, with the reason; their own people they remove", async () => {
+    const user = userEvent.setup({ delay: null });
+    const technician = {
+      userId: 8,
+      name: 'Tom Technician',
+      email: 'tom@example.com',
+      companyId: 1,
+      relationTypeEnumKey: 'owner',
+      relationTypeEnumValue: 1,
+    };
+    const ticket = buildTicket({ visibility: 'EXTERNAL', users: [...buildTicket().users, technician] });
+    const { requests } = renderTicket({ ticket, me: buildTicketUser({ external: true }) });
+    const people = await screen.findByRole('list', { name: 'Ticket people' }, LOADED);
+    const refused = within(people).getByRole('button', { name: 'Remove Tom Technician as owner' });
+    expect(refused).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(refused);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(OTHER_COMPANY_PERSON_REASON);
+    await user.click(refused);
+
+    const own = within(people).getByRole('button', { name: 'Remove Ada Operator as requester' });
+    expect(own).not.toHaveAttribute('aria-disabled');
+    await user.click(own);
+    await waitFor(() =>
+      expect(bodiesOf(requests, '/tickets.users.remove')).toEqual([
+        { ticketId: 42, userId: 7, relationTypeEnumValue: 0 },
+      ]),
+    );
   });
 
   it('assigns a person found by a server search with the chosen relation', async () => {

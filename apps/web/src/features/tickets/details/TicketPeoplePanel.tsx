@@ -9,6 +9,8 @@ import { EmptyState } from '../../admin/QueryState.tsx';
 import { toastsFor } from '../../admin/mutationToasts.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { DetailsCard } from './DetailsCard.tsx';
+import { RefusedActionIcon } from './RefusedActionIcon.tsx';
+import { useTicketAccess } from './ticketAccess.ts';
 import { useAddTicketUser, useAssignableUsers, useRemoveTicketUser } from './ticketQueries.ts';
 
 /** ticketUserRelationType: a new person is a worker unless chosen otherwise. */
@@ -17,9 +19,18 @@ const WORKER = 2;
 /** Spec: the search of a popover waits this long after typing. */
 const SEARCH_DEBOUNCE_MS = 100;
 
-/** The ticket's people with their relation (requester, owner, worker); assign and remove when allowed. */
+/** Why a customer's remove button is disabled beside the provider's staff (or anyone of another company). */
+export const OTHER_COMPANY_PERSON_REASON =
+  "Only the provider's staff remove people of another company from a ticket.";
+
+/**
+ * The ticket's people with their relation (requester, owner, worker); assign and remove when allowed. A customer
+ * (external user) removes only their own company's people: who works the ticket for the provider is the
+ * provider's to change, and the server refuses it.
+ */
 export function TicketPeoplePanel({ ticket, canEdit }: { ticket: Ticket; canEdit: boolean }) {
   const remove = useRemoveTicketUser(ticket.ticketId);
+  const access = useTicketAccess(ticket);
   const [adding, setAdding] = useState(false);
   const people = [...ticket.users].sort(
     (a, b) => a.relationTypeEnumValue - b.relationTypeEnumValue || a.name.localeCompare(b.name),
@@ -41,6 +52,7 @@ export function TicketPeoplePanel({ ticket, canEdit }: { ticket: Ticket; canEdit
         <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ticket people">
           {people.map((person) => {
             const relation = coreEnumLabel(person.relationTypeEnumKey, 'ticketUserRelationType');
+            const removable = !access.isExternal || person.companyId === access.ownCompanyId;
             const removing =
               remove.isPending &&
               remove.variables.userId === person.userId &&
@@ -69,7 +81,15 @@ export function TicketPeoplePanel({ ticket, canEdit }: { ticket: Ticket; canEdit
                   >
                     {relation}
                   </Badge>
-                  {canEdit && (
+                  {canEdit && !removable && (
+                    <RefusedActionIcon
+                      label={`Remove ${person.name} as ${relation.toLowerCase()}`}
+                      reason={OTHER_COMPANY_PERSON_REASON}
+                    >
+                      <IconTrash size={16} />
+                    </RefusedActionIcon>
+                  )}
+                  {canEdit && removable && (
                     <Tooltip label="Remove from the ticket">
                       <ActionIcon
                         variant="subtle"

@@ -22,6 +22,8 @@ export interface TicketAccess {
   canSetVisibility: boolean;
   /** External users never see the visibility at all: every ticket they see is EXTERNAL. */
   isExternal: boolean;
+  /** The signed-in user's company: an external user adds and removes only its people (the server refuses others). */
+  ownCompanyId: number | undefined;
 }
 
 /** What the signed-in user may change on a ticket, by the same rules the server applies. */
@@ -39,5 +41,6 @@ export function useTicketAccess(ticket: Pick<Ticket, 'companyId' | 'isFrozen'>):
     canEdit,
     canSetVisibility: canEdit && !isExternal,
     isExternal,
+    ownCompanyId: me?.user.companyId,
   };
 }
