@@ -3,15 +3,19 @@ import { allEndpoints, type EndpointDef } from '@kelvin/contract';
 import { changedTables, databaseFingerprint } from '../testing/databaseFingerprint.ts';
 import { createRandom, seedFrom } from '../testing/fuzz/random.ts';
 import { fuzzUrl, sendFuzzRequest } from '../testing/fuzz/sendFuzzRequest.ts';
+import { buildTenant } from '../testing/tenancy/tenancyFixture.ts';
 import {
   buildTenancyWorld,
-  buildTenant,
+  finishCommands,
   MARKS,
+  postReading,
+  storedAgentData,
   VALUE_MARK,
   type Tenant,
   type TenancyWorld,
   type User,
-} from '../testing/tenancy/tenancyFixture.ts';
+} from '../testing/tenancy/tenancyWorld.ts';
+import { connectLive } from '../platform/live/liveTestClient.ts';
 import { attackRequests, marksIn, validTemplate, type Attacker } from '../testing/tenancy/tenancyJudge.ts';
 import {
   isTenantKind,
@@ -48,6 +52,8 @@ const endpoints = allEndpoints.filter(
 );
 
 const tally = { calls: 0, requests: 0, byStatus: new Map<number, number>() };
+/** Calls every request of which was refused as invalid: the walk reached no authorization there. */
+const refusedAsInvalidOnly: string[] = [];
 const count = (status: number) => {
   tally.requests++;
   tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
@@ -65,23 +71,29 @@ interface Caller extends Attacker {
   token: string;
   /** Another company's agent: agent calls are sent with its key. */
   agentKey: string | null;
+  /** The caller's own site: its live paths a subscription must deliver (the socket's control). */
+  ownTenant: Tenant;
 }
 
 describe('tenancy, walked over every call that takes an id', () => {
   let server: TestServer;
   let world: TenancyWorld;
   let victim: Tenant;
+  /** The victim's readings and log lines after the fixture: the walk's agent calls must add none. */
+  let victimData: Awaited<ReturnType<typeof storedAgentData>>;
   const callers: Caller[] = [];
   let freeText = 0;
 
   beforeAll(async () => {
     server = await startTestServer();
     world = await buildTenancyWorld(server);
-    victim = await buildTenant(server, world, { marks: MARKS, label: 'Victim' });
-    const other = await buildTenant(server, world, { marks: { company: '', asset: '' }, label: 'Other' });
+    const unmarked = { company: '', asset: '' };
+    victim = await buildTenant(server, world, { marks: MARKS, reading: VALUE_MARK, label: 'Victim' });
+    const other = await buildTenant(server, world, { marks: unmarked, reading: 20.5, label: 'Other' });
     // A second site of the victim company, the only one in its limited users' access groups.
     const limited = await buildTenant(server, world, {
-      marks: { company: '', asset: '' },
+      marks: unmarked,
+      reading: 20.5,
       label: 'Limited',
       companyId: victim.companyId,
     });
@@ -96,6 +108,7 @@ describe('tenancy, walked over every call that takes an id', () => {
       user,
       token: await server.mintIdToken(user.identityId, { expiresIn: '1h' }),
       agentKey: limitedToGroups ? null : own.agentKey,
+      ownTenant: own,
       own: own.ids,
       // A limited user's company objects are their own: they are filled with those of their own site.
       victim: limitedToGroups ? mergeIds(own.ids, victim.ids, LIMITED_KINDS) : victim.ids,
@@ -108,12 +121,14 @@ describe('tenancy, walked over every call that takes an id', () => {
       await caller('administrator limited by access groups', limited.admin, limited, true),
       await caller('operator limited by access groups', limited.operator, limited, true),
     );
+    victimData = await storedAgentData(server, world, victim);
   }, 120_000);
 
   afterAll(async () => {
     const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+    const invalid = refusedAsInvalidOnly.length > 0 ? `; only 400: ${refusedAsInvalidOnly.join(', ')}` : '';
     process.stdout.write(
-      `tenancy walk: ${tally.calls} calls walked, ${tally.requests} requests; ${statuses.join(', ')}\n`,
+      `tenancy walk: ${tally.calls} calls walked, ${tally.requests} requests; ${statuses.join(', ')}${invalid}\n`,
     );
     await server.close();
   });
@@ -139,10 +154,13 @@ describe('tenancy, walked over every call that takes an id', () => {
       ).toBeNull();
       tally.calls++;
       const problems: string[] = [];
+      const statuses = new Set<number>();
       for (const attacker of callers) {
         const requests = attackRequests(endpoint, template, attacker, shared);
-        if (endpoint.auth === 'agent' && requests.length === 0 && attacker.agentKey !== null)
-          // An agent call without ids (a poll): another company's agent must get none of the victim's.
+        // An agent call without ids (a poll): another company's agent must get none of the victim's. It may change
+        // its own rows (its heartbeat, its own commands delivered), so only the victim's marks are judged there.
+        const withoutIds = endpoint.auth === 'agent' && requests.length === 0 && attacker.agentKey !== null;
+        if (withoutIds)
           requests.push({
             label: 'no ids',
             request: requestFor(endpoint, template, () => undefined).request,
@@ -157,17 +175,11 @@ describe('tenancy, walked over every call that takes an id', () => {
             });
             const after = await databaseFingerprint(server.database.db);
             count(answer.status);
-            const changed = changedTables(before, after).filter(
-              (name) => !TABLES_ANY_REQUEST_WRITES.has(name),
-            );
-            const leaked = answer.status < 300 ? marksIn(answer.text, attacker.marks) : [];
-            const faults = [
-              ...(answer.status >= 500 ? [`answered ${answer.status}`] : []),
-              ...(leaked.length > 0
-                ? [`answered ${answer.status} with the victim's ${leaked.join(', ')}`]
-                : []),
-              ...(changed.length > 0 ? [`changed ${changed.join(', ')} (answered ${answer.status})`] : []),
-            ];
+            statuses.add(answer.status);
+            const changed = withoutIds
+              ? []
+              : changedTables(before, after).filter((name) => !TABLES_ANY_REQUEST_WRITES.has(name));
+            const faults = faultsOf(answer, changed, attacker.marks);
             if (faults.length > 0)
               problems.push(
                 `${attacker.name}${asAgent ? ' (agent key)' : ''}, ${label}: ${endpoint.method} ` +
@@ -177,13 +189,74 @@ describe('tenancy, walked over every call that takes an id', () => {
           }
         }
       }
+      if (statuses.size === 1 && statuses.has(400)) refusedAsInvalidOnly.push(endpoint.name);
       expect(problems, endpoint.name).toEqual([]);
     },
     120_000,
   );
+
+  it("gives no other company's agent the victim's waiting command", async () => {
+    const created = await world.api(world.providerAdmin, 'POST', '/metrics.commands.create', {
+      assetId: victim.unit,
+      metricId: world.setpoint.metricId,
+      action: 'set',
+      value: 22,
+      reason: `${MARKS.asset}Waiting`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    for (const caller of callers)
+      if (caller.agentKey !== null)
+        expect(await finishCommands(server, caller.agentKey), caller.name).toEqual([]);
+    // The victim's own agent takes it: it was there to be taken.
+    expect(await finishCommands(server, victim.agentKey)).toHaveLength(1);
+  });
+
+  it("adds no reading or log line to another company's assets (the time series are outside the fingerprint)", async () => {
+    expect(
+      endpoints.some((endpoint) => endpoint.auth !== 'user'),
+      'agent calls walked',
+    ).toBe(true);
+    expect(await storedAgentData(server, world, victim)).toEqual(victimData);
+  });
+
+  it("live subscriptions (Socket.IO /live) deliver none of another tenant's values, now or later", async () => {
+    for (const caller of callers) {
+      const client = await connectLive(server.url, caller.token);
+      try {
+        const ack = await client.subscribe([...victim.livePaths, ...caller.ownTenant.livePaths]);
+        expect(ack.accepted, caller.name).toEqual(caller.ownTenant.livePaths);
+        // The caller's own value comes at once: the socket delivers, so the victim's absence means something.
+        await expect
+          .poll(() => client.updates.map((update) => update.path), { timeout: 10_000 })
+          .toEqual(caller.ownTenant.livePaths);
+        await postReading(server, world, victim, VALUE_MARK + 1);
+        await postReading(server, world, caller.ownTenant, 21.5);
+        await expect
+          .poll(() => client.updates.length, { timeout: 10_000 })
+          .toBe(caller.ownTenant.livePaths.length * 2);
+        const victimPaths = new Set(victim.livePaths);
+        expect(
+          client.updates.filter((update) => victimPaths.has(update.path)),
+          caller.name,
+        ).toEqual([]);
+      } finally {
+        client.close();
+      }
+    }
+  }, 60_000);
 });
 
 /** The victim's ids of `kinds`, the caller's own for the rest. */
+/** What is wrong with an answer to another tenant's ids: a 5xx, the victim's data in a 2xx, a changed row. */
+function faultsOf(answer: { status: number; text: string }, changed: string[], marks: readonly string[]) {
+  const leaked = answer.status < 300 ? marksIn(answer.text, marks) : [];
+  return [
+    ...(answer.status >= 500 ? [`answered ${answer.status}`] : []),
+    ...(leaked.length > 0 ? [`answered ${answer.status} with the victim's ${leaked.join(', ')}`] : []),
+    ...(changed.length > 0 ? [`changed ${changed.join(', ')} (answered ${answer.status})`] : []),
+  ];
+}
+
 function mergeIds(
   own: Record<TenantKind, number | string>,
   victim: Record<TenantKind, number | string>,

@@ -1,94 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { livePath } from '@kelvin/contract';
 import { ASSET_TYPE } from '@kelvin/domain';
-import { seedMetricCatalogue } from '../../demo/seedMetrics.ts';
-import { hashAgentKey } from '../../http/authenticateAgent.ts';
 import { addAssetToDefaultGroups } from '../../modules/access/accessGroupsRepository.ts';
-import { apiAs, makeAsset } from '../../modules/assets/assetsTestFixture.ts';
+import { makeAsset } from '../../modules/assets/assetsTestFixture.ts';
 import { thresholdRule } from '../../modules/problemRules/problemRulesTestFixture.ts';
 import { problemAutomations, notifications } from '../../platform/db/problemsSchema.ts';
-import { agentKeys, assetArtifacts, metrics, roles } from '../../platform/db/schema.ts';
-import { buildCompany, buildUser, providerCompany } from '../factories.ts';
+import { assetArtifacts } from '../../platform/db/schema.ts';
+import { buildCompany, buildUser } from '../factories.ts';
 import type { TestServer } from '../testServer.ts';
-import type { SharedKind, TenantKind } from './tenancyKinds.ts';
+import {
+  finishCommands,
+  idOf,
+  issueAgentKey,
+  postLogLine,
+  postReading,
+  type Tenant,
+  type TenancyWorld,
+  type User,
+} from './tenancyWorld.ts';
 
-/**
- * Texts put in every name, title and text of a victim's objects, so that a leak shows in any answer: `company`
- * in the company's own objects (users of the company may see them), `asset` in what hangs off its assets (only
- * users whose access groups reach the asset may). VALUE_MARK is the victim's telemetry reading.
- */
-export const MARKS = { company: 'Tnycoq', asset: 'Tnyasq' } as const;
-export const VALUE_MARK = 7777.125;
-
-export type User = Awaited<ReturnType<typeof buildUser>>;
-
-/** The ids of one of every kind of object a tenant owns, and its users and agent key. */
-export interface Tenant {
-  companyId: number;
-  ids: Record<TenantKind, number | string>;
-  admin: User;
-  operator: User;
-  agentKey: string;
-  /** Live paths of its unit's metrics, as a browser subscribes to them. */
-  livePaths: string[];
-}
+const required = <T>(row: T | undefined, what: string): T => {
+  if (row === undefined) throw new Error(`fixture: no ${what} written`);
+  return row;
+};
 
 const OWNER = 1;
 const REQUESTER = 0;
-
-/** The first `key` in an answer's body, however deep (some calls wrap the object they made). */
-function findId(body: unknown, key: string): number | undefined {
-  if (Array.isArray(body)) return body.map((item) => findId(item, key)).find((id) => id !== undefined);
-  if (typeof body !== 'object' || body === null) return undefined;
-  const entries = Object.entries(body);
-  const own = entries.find(([name, value]) => name === key && typeof value === 'number')?.[1];
-  if (typeof own === 'number') return own;
-  return entries.map(([, value]) => findId(value, key)).find((id) => id !== undefined);
-}
-
-const idOf = (key: string, answer: { status: number; body: unknown }): number => {
-  const id = answer.status === 200 ? findId(answer.body, key) : undefined;
-  if (id === undefined) throw new Error(`fixture: no ${key}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return id;
-};
-
-async function issueAgentKey(server: TestServer, assetId: number): Promise<string> {
-  const key = randomBytes(24).toString('base64url');
-  await server.database.db
-    .insert(agentKeys)
-    .values({ assetId, keyHash: hashAgentKey(key), label: 'tenancy' });
-  return key;
-}
-
-async function metricByAlias(server: TestServer, alias: string) {
-  const [row] = await server.database.db.select().from(metrics).where(eq(metrics.alias, alias));
-  if (!row) throw new Error(`demo metric ${alias} missing`);
-  return row;
-}
-
-/** What every tenant shares: the provider, its staff, the metric catalogue. Made once per database. */
-export async function buildTenancyWorld(server: TestServer) {
-  const db = server.database.db;
-  await providerCompany(db);
-  await seedMetricCatalogue(db);
-  const providerAdmin = await buildUser(db, { companyId: 1, roles: ['Provider Administrator'] });
-  const technician = await buildUser(db, { companyId: 1, roles: ['Provider Service Technician'] });
-  const [operatorRole] = await db.select().from(roles).where(eq(roles.name, 'Customer Operator'));
-  const setpoint = await metricByAlias(server, 'temperature.supplyAirSetpoint');
-  const supplyAir = await metricByAlias(server, 'temperature.supplyAir');
-  const shared: Record<SharedKind, number | string | undefined> = {
-    assetType: ASSET_TYPE.unit,
-    metric: setpoint.metricId,
-    role: operatorRole?.roleId,
-    timeZone: 'Europe/Berlin',
-    ticketStatus: undefined,
-    freeText: undefined,
-  };
-  return { api: apiAs(server), providerAdmin, technician, shared, supplyAir, setpoint };
-}
-export type TenancyWorld = Awaited<ReturnType<typeof buildTenancyWorld>>;
 
 /**
  * One of every object a customer company can own, made as the console makes them (over HTTP, as the provider
@@ -98,10 +36,16 @@ export type TenancyWorld = Awaited<ReturnType<typeof buildTenancyWorld>>;
 export async function buildTenant(
   server: TestServer,
   world: TenancyWorld,
-  options: { marks: { company: string; asset: string }; companyId?: number; label: string },
+  options: {
+    marks: { company: string; asset: string };
+    /** Its unit's reading: VALUE_MARK for the victim only, so that a mark in an answer is the victim's. */
+    reading: number;
+    companyId?: number;
+    label: string;
+  },
 ): Promise<Tenant> {
   const db = server.database.db;
-  const { api, providerAdmin, technician } = world;
+  const { api } = world;
   const co = (text: string) => `${options.marks.company}${text}`;
   const as = (text: string) => `${options.marks.asset}${text}`;
   const post = (user: User, path: string, body: unknown) => api(user, 'POST', path, body);
@@ -129,6 +73,46 @@ export async function buildTenant(
   await addAssetToDefaultGroups(db, site, [admin.userId, operator.userId]);
   const agentKey = await issueAgentKey(server, agent);
 
+  const context: TenantContext = { server, world, companyId, unit, admin, agentKey, co, as, post };
+  const ids = {
+    company: companyId,
+    user: admin.userId,
+    asset: unit,
+    ...(await buildCompanyObjects(context)),
+    ...(await buildAssetObjects(context)),
+    ...(await buildTicketObjects(context)),
+  };
+  await postReading(server, world, { agentKey, unit }, options.reading);
+  await postLogLine(server, { agentKey, unit }, as('Log'));
+  return {
+    companyId,
+    admin,
+    operator,
+    agentKey,
+    unit,
+    livePaths: [livePath(unit, world.supplyAir.metricId)],
+    ids,
+  };
+}
+
+/** What the object builders share: the tenant's company, unit and administrator, and its names' marks. */
+interface TenantContext {
+  server: TestServer;
+  world: TenancyWorld;
+  companyId: number;
+  unit: number;
+  admin: User;
+  agentKey: string;
+  /** A name with the company's mark, or the asset mark (see MARKS). */
+  co: (text: string) => string;
+  as: (text: string) => string;
+  post: (user: User, path: string, body: unknown) => ReturnType<TenancyWorld['api']>;
+}
+
+/** The company's own objects: limits, rules, monitors, a shared view, a webhook, an upload. */
+async function buildCompanyObjects(context: TenantContext) {
+  const { world, companyId, unit, admin, co, post } = context;
+  const { providerAdmin } = world;
   const thresholdGroup = idOf(
     'thresholdGroupId',
     await post(providerAdmin, '/thresholdGroups.create', { companyId, name: co('Thresholds') }),
@@ -173,22 +157,39 @@ export async function buildTenant(
     }),
   );
 
+  return {
+    thresholdGroup,
+    problemRule,
+    monitorGroup,
+    sharedView,
+    sharedViewExternal,
+    webhook,
+    fileAttachment,
+  };
+}
+
+/** What hangs off the unit: a note, an artifact, a command, a problem and its automation, maintenance, a notice. */
+async function buildAssetObjects(context: TenantContext) {
+  const { server, world, companyId, unit, admin, as, post } = context;
+  const db = server.database.db;
+  const { providerAdmin } = world;
   const assetNote = idOf(
     'assetNoteId',
     await post(providerAdmin, '/assets.notes.create', { assetId: unit, note: as('Note') }),
   );
-  const [artifact] = await db
+  const [artifactRow] = await db
     .insert(assetArtifacts)
     .values({
       assetId: unit,
       artifactType: 'SYSTEM_METADATA',
       fileName: as('metadata.json'),
       contentType: 'application/json',
-      filePath: `tenancy/${options.label}/metadata.json`,
+      filePath: `tenancy/${unit}/metadata.json`,
       fileSizeInBytes: 2,
       metadata: { firmware: as('Firmware') },
     })
     .returning();
+  const assetArtifact = required(artifactRow, 'artifact').assetArtifactIndexId;
   const metricCommand = idOf(
     'commandId',
     await post(providerAdmin, '/metrics.commands.create', {
@@ -199,6 +200,9 @@ export async function buildTenant(
       reason: as('Command'),
     }),
   );
+  // Taken and answered by the unit's agent at once: a command left waiting times out a minute later, and the
+  // sweep's write would show in whichever request of the walk runs then.
+  await finishCommands(server, context.agentKey);
   const problemAnswer = await post(providerAdmin, '/detectedProblems.createAdHoc', {
     assetId: unit,
     name: as('Problem'),
@@ -215,10 +219,11 @@ export async function buildTenant(
     },
   ]);
   if (automationAnswer.status !== 200) throw new Error(JSON.stringify(automationAnswer.body));
-  const [automation] = await db
+  const [automationRow] = await db
     .select()
     .from(problemAutomations)
     .where(eq(problemAutomations.description, as('Automation')));
+  const problemAutomation = required(automationRow, 'automation').problemAutomationId;
   const maintenanceWindow = idOf(
     'assetMaintenanceWindowId',
     await post(providerAdmin, '/assets.createMaintenanceWindow', {
@@ -231,7 +236,7 @@ export async function buildTenant(
       timeZoneId: 'Europe/Berlin',
     }),
   );
-  const [notification] = await db
+  const [notificationRow] = await db
     .insert(notifications)
     .values({
       userId: admin.userId,
@@ -244,7 +249,23 @@ export async function buildTenant(
       body: as('Notification body'),
     })
     .returning();
+  const notification = required(notificationRow, 'notification').notificationId;
 
+  return {
+    assetNote,
+    assetArtifact,
+    metricCommand,
+    detectedProblem,
+    problemAutomation,
+    maintenanceWindow,
+    notification,
+  };
+}
+
+/** A ticket on the unit with a comment, an attachment, a priced part and logged time. */
+async function buildTicketObjects(context: TenantContext) {
+  const { world, companyId, unit, admin, as, post } = context;
+  const { providerAdmin, technician } = world;
   const ticket = idOf(
     'ticketId',
     await post(providerAdmin, '/tickets.create', {
@@ -295,7 +316,7 @@ export async function buildTenant(
   );
   const timeEntry = idOf(
     'timeEntryId',
-    await api(technician, 'POST', '/tickets/timeEntries', {
+    await world.api(technician, 'POST', '/tickets/timeEntries', {
       ticketId: ticket,
       date: new Date().toISOString().slice(0, 10),
       duration: { hours: 1, minutes: 0 },
@@ -304,60 +325,5 @@ export async function buildTenant(
     }),
   );
 
-  await sendAgentData(server, world, { agentKey, unit, label: as('Log') });
-  return {
-    companyId,
-    admin,
-    operator,
-    agentKey,
-    livePaths: [livePath(unit, world.supplyAir.metricId)],
-    ids: {
-      company: companyId,
-      user: admin.userId,
-      asset: unit,
-      assetNote,
-      assetArtifact: artifact?.assetArtifactIndexId ?? 0,
-      metricCommand,
-      detectedProblem,
-      problemAutomation: automation?.problemAutomationId ?? 0,
-      maintenanceWindow,
-      notification: notification?.notificationId ?? 0,
-      thresholdGroup,
-      problemRule,
-      monitorGroup,
-      sharedView,
-      sharedViewExternal,
-      webhook,
-      fileAttachment,
-      ticket,
-      ticketComment,
-      ticketAttachment,
-      ticketConsumable,
-      timeEntry,
-    },
-  };
-}
-
-/** A reading (VALUE_MARK) and a log line of the tenant's unit, through its own agent's key. */
-async function sendAgentData(
-  server: TestServer,
-  world: TenancyWorld,
-  input: { agentKey: string; unit: number; label: string },
-) {
-  const send = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-agent-key': input.agentKey },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok || text.includes('"rejected":[{')) throw new Error(`fixture: ${path}: ${text}`);
-  };
-  const ts = Date.now() - 60_000;
-  await send('/telemetry.ingest', {
-    points: [{ assetId: input.unit, metricId: world.supplyAir.metricId, ts, value: VALUE_MARK }],
-  });
-  await send('/deviceLogs.ingest', {
-    records: [{ assetId: input.unit, ts, level: 'ERROR', source: 'controller', message: input.label }],
-  });
+  return { ticket, ticketComment, ticketAttachment, ticketConsumable, timeEntry };
 }

@@ -42,20 +42,33 @@ function hasIdFields(node: unknown): boolean {
 const isIntegerList = (node: SchemaNode) =>
   node.type === 'array' && isRecord(node.items) && node.items.type === 'integer';
 
+const HOUR = 3_600_000;
+/** Named instants, from now: a range around the fixture's readings and log lines, an expiry ahead. */
+const INSTANT_OFFSETS: Record<string, number> = { from: -2 * HOUR, to: HOUR, expiredBy: 24 * HOUR };
+
 /**
- * Dates a sample cannot guess (JSON Schema's date-time pattern matches none of the fuzz's candidates): each
- * becomes a fixed instant, ten minutes after the one before, so that a `from` comes before its `to`.
+ * Instants a sample cannot guess (JSON Schema's date-time pattern matches none of the fuzz's candidates, and a
+ * small number is 1970): each becomes a fixed one, by the name of its field (`from` before `to`, around now),
+ * dates and epoch milliseconds alike; an unnamed date-time an hour ahead.
  */
-function withInstants(node: unknown, clock: { next: number }): unknown {
-  if (Array.isArray(node)) return node.map((item) => withInstants(item, clock));
+function withInstants(node: unknown, field: string | null): unknown {
+  if (Array.isArray(node)) return node.map((item) => withInstants(item, field));
   if (!isRecord(node)) return node;
-  if (node.format === 'date-time') {
-    clock.next += 600_000;
-    return { type: 'string', const: new Date(clock.next).toISOString() };
-  }
+  const offset = field === null ? undefined : INSTANT_OFFSETS[field];
+  const at = new Date(Date.now() + (offset ?? HOUR));
+  if (node.format === 'date-time') return { type: 'string', const: at.toISOString() };
   if (node.pattern === '^\\d{4}-\\d{2}-\\d{2}$')
-    return { type: 'string', const: new Date(clock.next).toISOString().slice(0, 10) };
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withInstants(value, clock)]));
+    return { type: 'string', const: at.toISOString().slice(0, 10) };
+  if (offset !== undefined && (node.type === 'integer' || node.type === 'number'))
+    return { type: node.type, const: at.getTime() };
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'properties' && isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, withInstants(child, name)]))
+        : withInstants(value, field),
+    ]),
+  );
 }
 
 /**
@@ -101,7 +114,10 @@ class TemplateBuilder {
     if (field === null && isIntegerList(node)) return this.slot(node, '', location);
     const known = field === null ? undefined : FIELD_SAMPLES[field];
     if (known !== undefined) return known;
-    if (!hasIdFields(node)) return this.sample(node);
+    // Objects are walked field by field (for FIELD_SAMPLES and the required fields only); anything else without
+    // an id below it is sampled whole.
+    const isPlainObject = node.type === 'object' && isRecord(node.properties);
+    if (!isPlainObject && !hasIdFields(node)) return this.sample(node);
     const variants: unknown = node.anyOf ?? node.oneOf;
     if (Array.isArray(variants)) {
       const withIds: unknown = variants.find(hasIdFields);
@@ -145,10 +161,9 @@ function schemaOf(endpoint: EndpointDef, part: 'params' | 'query' | 'body'): Sch
 
 export function requestTemplate(endpoint: EndpointDef, random: Random): RequestTemplate {
   const builder = new TemplateBuilder(endpoint.name, random);
-  const clock = { next: Date.now() - 3 * 3_600_000 };
   const part = (name: 'params' | 'query' | 'body'): Template => {
     const schema = schemaOf(endpoint, name);
-    return schema === undefined ? undefined : builder.build(withInstants(schema, clock), name, null);
+    return schema === undefined ? undefined : builder.build(withInstants(schema, null), name, null);
   };
   const params = part('params');
   const query = part('query');
