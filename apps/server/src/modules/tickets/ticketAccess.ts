@@ -55,13 +55,17 @@ export interface TicketVisibility {
   groupsOfUserId: number | null;
 }
 
+/** Who is limited by access groups: external users, as on the asset screens (assetVisibility). */
+export function limitedByAccessGroups(auth: AuthContext): boolean {
+  return isExternal(auth);
+}
+
 export function ticketVisibility(auth: AuthContext): TicketVisibility {
   requirePermission(auth, 'tickets:read');
-  const external = isExternal(auth);
   return {
     companies: companyScope(auth, 'tickets:read'),
-    externalOnly: external,
-    groupsOfUserId: external ? auth.user.userId : null,
+    externalOnly: isExternal(auth),
+    groupsOfUserId: limitedByAccessGroups(auth) ? auth.user.userId : null,
   };
 }
 

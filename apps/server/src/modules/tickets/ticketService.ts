@@ -7,7 +7,13 @@ import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { tickets, ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
 import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { readableTicket, requireProviderStaff, writableTicket, type TicketRow } from './ticketAccess.ts';
+import {
+  limitedByAccessGroups,
+  readableTicket,
+  requireProviderStaff,
+  writableTicket,
+  type TicketRow,
+} from './ticketAccess.ts';
 import { loadTicketEnums, requireEnumValue } from './ticketEnums.ts';
 import { billingStateOf, presentTicket } from './ticketPresenter.ts';
 import { billingStateAfter, closedAtAfter, ticketStateOf } from './ticketRules.ts';
@@ -50,6 +56,9 @@ export async function requireVisibleAssets(
   }
 }
 
+export const NO_ASSET_FOR_LIMITED_USER =
+  'body.assetIds: choose at least one asset: you see a ticket through its assets in your access groups.';
+
 export async function getTicket(db: Db, auth: AuthContext, ticketId: number): Promise<Ticket> {
   const ticket = await readableTicket(db, auth, ticketId);
   return presentTicket(db, ticket, undefined, auth);
@@ -63,6 +72,10 @@ export async function createTicketCall(
   // tickets:write reaching the company: 403 without the permission, 404 for another company (reveals nothing).
   requireCompanyAccess(auth, 'tickets:write', body.companyId, 'Company not found.');
   refuseProviderFieldsOnCreate(auth, body);
+  // They see a ticket only through its assets: one without any would be lost to them as soon as it was made.
+  if (body.assetIds.length === 0 && limitedByAccessGroups(auth)) {
+    throw badField('body.assetIds', NO_ASSET_FOR_LIMITED_USER);
+  }
   return db.transaction(async (tx) => {
     await requireVisibleAssets(tx, auth, body.companyId, body.assetIds, 'body.assetIds');
     const row = await createTicket(tx, auth, body);

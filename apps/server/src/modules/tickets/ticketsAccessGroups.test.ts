@@ -258,6 +258,16 @@ describe('tickets obey access groups', () => {
     ).toHaveLength(1);
   });
 
+  it('refuses a limited user a ticket without assets, which they could not see, and takes one on their asset', async () => {
+    const { adminA } = fleet.users;
+    const body = { companyId: fleet.companyA.companyId, title: 'Door alarm' };
+    await expectRefused(db(), () => call.create(adminA, body), 400, 'body.assetIds');
+    const made = ticketOf(await call.create(adminA, { ...body, assetIds: [fleet.ids.unitA3] }));
+    expect(ticketOf(await call.get(adminA, { ticketId: made.ticketId })).title).toBe('Door alarm');
+    // Provider staff may still open one without assets.
+    ticketOf(await call.create(fleet.users.technician, body));
+  });
+
   it('leaves the entries of unseen tickets out of the time entries page, its filters and its export', async () => {
     const { operatorA, technician } = fleet.users;
     const listed = async (user: FleetUser) => {
