@@ -185,20 +185,6 @@ export const oidcPayloads = pgTable(
 );
 
 /**
- * Sign-in attempts counted against an email or a client address (signInLimiter), in the database so that every
- * server process counts the same attempts. Rows older than the window are swept.
- */
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    failureId: bigserial('failure_id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at), index('sign_in_failures_at_idx').on(t.at)],
-);
-
-/**
  * Asset access groups. Each user has one default group; an external user sees an asset when it, or one of
  * its ancestors, is in one of their groups.
  */
