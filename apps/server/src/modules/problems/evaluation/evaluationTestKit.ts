@@ -9,6 +9,7 @@ import {
 import { assets, metrics, thresholdGroups } from '../../../platform/db/schema.ts';
 import { openTimeSeriesStore } from '../../../platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from '../../../platform/timeseries/timeSeriesStore.ts';
+import { snapshotDatabase } from '../../../testing/databaseSnapshot.ts';
 import { openTestDatabase, type TestDatabaseKind } from '../../../testing/testServer.ts';
 import { buildAssetFleet, type AssetFleet } from '../../assets/assetsTestFixture.ts';
 import {
@@ -49,6 +50,11 @@ export interface EvaluationKit {
     value: number,
     status?: number,
   ): Promise<void>;
+  /**
+   * Back to the seed for the next test: the database restored, a new empty time series store, nothing seen, the
+   * clock at T0. Opening a database per test took seconds; the tests of a file share one this way.
+   */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,11 +68,13 @@ export const SUPPLY_AIR_LIMITS: ThresholdLimit = {
   criticalHigh: 27,
 };
 
-/** Two companies' fleet (assetsTestFixture), three catalogue metrics, a threshold group on A's first unit. */
+/**
+ * Two companies' fleet (assetsTestFixture), three catalogue metrics, a threshold group on A's first unit. Start
+ * it once per file (beforeAll) and reset it before each test (beforeEach).
+ */
 export async function startEvaluationKit(kind: TestDatabaseKind = 'pglite'): Promise<EvaluationKit> {
   const database = await openTestDatabase(kind);
   const { db } = database;
-  const timeseries = await openTimeSeriesStore({});
   const fleet = await buildAssetFleet(db);
   const rows = await db
     .insert(metrics)
@@ -88,29 +96,34 @@ export async function startEvaluationKit(kind: TestDatabaseKind = 'pglite'): Pro
     .update(assets)
     .set({ thresholdGroupId: group?.thresholdGroupId ?? null })
     .where(eq(assets.assetId, fleet.ids.unitA1));
+  // The fleet was installed, and the server listening, long before the tests' time.
+  await db.update(assets).set({ createdAt: new Date(T0 - 86_400_000) });
+  const seed = await snapshotDatabase(db);
 
   const lastSeen = new Map<number, number>();
   const clock = { now: T0 };
-  // The fleet was installed, and the server listening, long before the tests' time.
-  await db.update(assets).set({ createdAt: new Date(T0 - 86_400_000) });
-  const sources = createWindowSources({
-    db,
-    timeseries,
-    listeningSince: T0 - 86_400_000,
-    lastSeen: {
-      lastSeen: (assetIds) =>
-        Promise.resolve(
-          new Map(
-            assetIds.flatMap((id) => (lastSeen.has(id) ? [[id, new Date(lastSeen.get(id) ?? 0)]] : [])),
-          ),
-        ),
-    },
-  });
   const silent = { info() {}, warn() {}, error() {} };
   let groups = 0;
-  return {
+  const openSources = (timeseries: TimeSeriesStore) =>
+    createWindowSources({
+      db,
+      timeseries,
+      listeningSince: T0 - 86_400_000,
+      lastSeen: {
+        lastSeen: (assetIds) =>
+          Promise.resolve(
+            new Map(
+              assetIds.flatMap((id) => (lastSeen.has(id) ? [[id, new Date(lastSeen.get(id) ?? 0)]] : [])),
+            ),
+          ),
+      },
+    });
+  const initialTimeseries = await openTimeSeriesStore({});
+  let sources = openSources(initialTimeseries);
+
+  const kit: EvaluationKit = {
     database,
-    timeseries,
+    timeseries: initialTimeseries,
     fleet,
     metricIds,
     lastSeen,
@@ -164,12 +177,22 @@ export async function startEvaluationKit(kind: TestDatabaseKind = 'pglite'): Pro
       if (metricId === undefined) throw new Error(`unknown alias ${alias}`);
       const points = [];
       for (let ts = from; ts < to; ts += 10_000) points.push({ assetId, metricId, ts, value, status });
-      await timeseries.insert(points);
+      await kit.timeseries.insert(points);
       lastSeen.set(assetId, Math.max(lastSeen.get(assetId) ?? 0, to - 10_000));
     },
+    async reset() {
+      await seed.restore();
+      await kit.timeseries.close();
+      kit.timeseries = await openTimeSeriesStore({});
+      sources = openSources(kit.timeseries);
+      lastSeen.clear();
+      clock.now = T0;
+      groups = 0;
+    },
     async close() {
-      await timeseries.close();
+      await kit.timeseries.close();
       await database.close();
     },
   };
+  return kit;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, detectedProblems } from '../../../platform/db/problemsSchema.ts';
 import { assets } from '../../../platform/db/schema.ts';
 import { postgresAvailable, type TestDatabaseKind } from '../../../testing/testServer.ts';
@@ -23,10 +23,14 @@ const kinds: TestDatabaseKind[] = ['pglite', ...((await postgresAvailable()) ? (
 
 describe.each(kinds)('problem evaluation of threshold rules on %s', (kind) => {
   let kit: EvaluationKit;
-  beforeEach(async () => {
+  // One seeded database per file (and kind), restored before each test: opening one took seconds.
+  beforeAll(async () => {
     kit = await startEvaluationKit(kind);
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await kit.reset();
+  });
+  afterAll(async () => {
     await kit.close();
   });
 

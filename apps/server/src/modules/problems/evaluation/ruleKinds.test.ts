@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_STATUS_BITS } from '@kelvin/domain';
 import { eq } from 'drizzle-orm';
 import { agentHeartbeats, alerts } from '../../../platform/db/problemsSchema.ts';
@@ -9,10 +9,14 @@ const MINUTE = 60_000;
 
 describe('problem evaluation of each rule kind', () => {
   let kit: EvaluationKit;
-  beforeEach(async () => {
+  // One seeded database per file (and kind), restored before each test: opening one took seconds.
+  beforeAll(async () => {
     kit = await startEvaluationKit();
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await kit.reset();
+  });
+  afterAll(async () => {
     await kit.close();
   });
 

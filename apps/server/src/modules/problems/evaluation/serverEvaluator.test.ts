@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectedProblems, problemAutomations } from '../../../platform/db/problemsSchema.ts';
 import type { ProblemNotice } from '../../notifications/problemNotices.ts';
 import { CYCLE_MS, startEvaluationKit, type EvaluationKit } from './evaluationTestKit.ts';
@@ -8,10 +8,14 @@ const MINUTE = 60_000;
 
 describe('the evaluator as the server runs it', () => {
   let kit: EvaluationKit;
-  beforeEach(async () => {
+  // One seeded database per file (and kind), restored before each test: opening one took seconds.
+  beforeAll(async () => {
     kit = await startEvaluationKit();
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await kit.reset();
+  });
+  afterAll(async () => {
     await kit.close();
   });
 
