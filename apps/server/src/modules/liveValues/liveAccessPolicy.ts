@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authenticateToken, type AuthContext } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/httpError.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { TokenRejected, type TokenVerifier } from '../../platform/identity/tokenVerifier.ts';
+import type { TokenVerifier } from '../../platform/identity/tokenVerifier.ts';
 import {
   LiveConnectionRefused,
   type LivePathDecision,
@@ -13,10 +13,8 @@ import {
 import { createMetricCatalogueCache } from '../telemetry/metricCatalogueCache.ts';
 import { readableAssetIds } from './liveAccess.ts';
 
-/** A live connection's caller, authenticated as the HTTP API authenticates a request. */
+/** A live connection's caller: their token, authenticated again as every HTTP call authenticates its own. */
 export interface LiveValuesSession extends LiveSession {
-  auth: AuthContext;
-  /** Checked again while connected: a sign-out ends the connection before the token expires. */
   token: string;
 }
 
@@ -27,10 +25,16 @@ const LIVE_REFUSAL = {
 
 const handshakeAuthSchema = z.object({ token: z.string().min(1) });
 
+function isUnauthorized(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 401;
+}
+
 /**
  * Who may open a live connection and subscribe to which `{assetId}/{metricId}`, by the HTTP API's own
- * functions: authenticateToken for the handshake (same verifier, active user, permissions and messages) and
- * readableAssetIds for paths (the lastValue call's check), so a socket can reach nothing a call could not.
+ * functions: authenticateToken (same verifier, active user, permissions and messages) for the handshake, for
+ * every session check and for every subscribe call, as for every HTTP call; readableAssetIds (the lastValue
+ * call's check) for paths. A socket reaches nothing a call could not, and a user deleted, signed out or
+ * stripped of a role while connected is treated as their next call would be.
  */
 export function createLiveAccessPolicy(deps: {
   db: Db;
@@ -49,23 +53,21 @@ export function createLiveAccessPolicy(deps: {
       try {
         auth = await authenticateToken(db, verifier, token);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) {
-          throw new LiveConnectionRefused(error.message);
-        }
+        if (isUnauthorized(error)) throw new LiveConnectionRefused(error.message);
         throw error;
       }
       // The verifier required `exp`; decoding again only reads it, the signature was checked above.
       const exp = decodeJwt(token).exp ?? 0;
-      return { userId: auth.user.userId, expiresAt: exp * 1000, auth, token };
+      return { userId: auth.user.userId, expiresAt: exp * 1000, token };
     },
 
     async stillSignedIn(session) {
       try {
-        // The verifier refuses a token whose sign-in session has ended.
-        await verifier.verify(session.token);
+        // Refused once the sign-in session has ended (the verifier) or the user is deleted.
+        await authenticateToken(db, verifier, session.token);
         return true;
       } catch (error) {
-        if (error instanceof TokenRejected) return false;
+        if (isUnauthorized(error)) return false;
         throw error;
       }
     },
@@ -80,9 +82,11 @@ export function createLiveAccessPolicy(deps: {
       if (paths.length === 0) return { accepted: [], refused: [] };
       let visible: Set<number>;
       try {
-        visible = await readableAssetIds(db, session.auth, paths.map(({ assetId }) => assetId));
+        // Permissions as they are now, not as they were at the handshake.
+        const auth = await authenticateToken(db, verifier, session.token);
+        visible = await readableAssetIds(db, auth, paths.map(({ assetId }) => assetId));
       } catch (error) {
-        // Without metrics:read every path is refused with the 403's message, as the HTTP call would answer.
+        // Every path is refused with what the HTTP call would answer (401, or 403 without metrics:read).
         if (error instanceof HttpError) {
           return { accepted: [], refused: paths.map(({ path }) => ({ path, reason: error.message })) };
         }

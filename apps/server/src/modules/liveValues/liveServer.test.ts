@@ -3,8 +3,10 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePath } from '@kelvin/contract';
 import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
+import { buildUser } from '../../testing/factories.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { oidcPayloads } from '../../platform/db/schema.ts';
+import { addAssetToDefaultGroups } from '../access/accessGroupsRepository.ts';
+import { oidcPayloads, userRoles, users } from '../../platform/db/schema.ts';
 import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
 import { SESSION_CLAIM } from '../../platform/identity/tokenVerifier.ts';
 import {
@@ -204,6 +206,39 @@ describe('live metric values over Socket.IO', () => {
     } finally {
       await checking.close();
     }
+  });
+
+  it('ends the connection of a user deleted while connected, as their next HTTP call would be refused', async () => {
+    const checking = await startLiveInstance(server, { sessionCheckMs: 100 });
+    try {
+      const { db } = server.database;
+      const { companyId } = fleet.companyA;
+      const user = await buildUser(db, { companyId, roles: ['Customer Administrator'] });
+      const client = await connectLive(checking.url, await server.mintIdToken(user.identityId));
+      clients.push(client);
+      const ended = disconnected(client.socket);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(client.socket.connected).toBe(true);
+      await db.update(users).set({ isDeleted: true }).where(eq(users.userId, user.userId));
+      expect(await ended).toBe('io server disconnect');
+    } finally {
+      await checking.close();
+    }
+  });
+
+  it('applies a role taken away while connected to the next subscribe, as to the next HTTP call', async () => {
+    const { db } = server.database;
+    const { companyId } = fleet.companyA;
+    const operator = await buildUser(db, { companyId, roles: ['Customer Operator'] });
+    await addAssetToDefaultGroups(db, fleet.ids.hallA1, [operator.userId]);
+    const client = await connectAs(operator);
+    const [first, second] = [`${fleet.ids.unitA1}/101`, `${fleet.ids.unitA1}/102`];
+    expect((await client.subscribe([first])).accepted).toEqual([first]);
+    await db.delete(userRoles).where(eq(userRoles.userId, operator.userId));
+    expect(await client.subscribe([second])).toEqual({
+      accepted: [],
+      refused: [{ path: second, reason: 'You need the metrics:read permission to do this.' }],
+    });
   });
 
   it("tells every connection of the users named, and no one else's, that their notifications changed", async () => {
