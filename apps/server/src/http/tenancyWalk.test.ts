@@ -34,9 +34,11 @@ import { startTestServer, type TestServer } from '../testing/testServer.ts';
  * off those assets). Agent calls go with another company's agent key too. Each answer must carry none of the
  * victim's data (marks put in every name and text of theirs) and change no row. The id fields are found in the
  * contract's schemas and mapped by tenancyKinds.ts, so a call added later is walked without a test of its own.
- *   KELVIN_TENANCY_CALL=tickets.get npx vitest run apps/server/src/http/tenancyWalk.test.ts
+ *   KELVIN_TENANCY_CALL=tickets.get KELVIN_TENANCY_VERBOSE=1 npx vitest run apps/server/src/http/tenancyWalk.test.ts
  */
 const ONLY = process.env.KELVIN_TENANCY_CALL;
+/** KELVIN_TENANCY_VERBOSE=1 prints every request with its status and the start of its answer. */
+const VERBOSE = process.env.KELVIN_TENANCY_VERBOSE === '1';
 const SEED = 'tenancy';
 
 /**
@@ -155,6 +157,8 @@ describe('tenancy, walked over every call that takes an id', () => {
       tally.calls++;
       const problems: string[] = [];
       const statuses = new Set<number>();
+      // Each request's fingerprint after is the next one's before, as in the fuzz: one read of every table each.
+      let before = await databaseFingerprint(server.database.db);
       for (const attacker of callers) {
         const requests = attackRequests(endpoint, template, attacker, shared);
         // An agent call without ids (a poll): another company's agent must get none of the victim's. It may change
@@ -167,7 +171,6 @@ describe('tenancy, walked over every call that takes an id', () => {
           });
         for (const { label, request } of requests) {
           for (const asAgent of sendings(endpoint, attacker)) {
-            const before = await databaseFingerprint(server.database.db);
             const answer = await sendFuzzRequest(server.url, endpoint, request, {
               token: attacker.token,
               agentKey: attacker.agentKey ?? '',
@@ -180,12 +183,11 @@ describe('tenancy, walked over every call that takes an id', () => {
               ? []
               : changedTables(before, after).filter((name) => !TABLES_ANY_REQUEST_WRITES.has(name));
             const faults = faultsOf(answer, changed, attacker.marks);
+            before = after;
+            const line = `${attacker.name}${asAgent ? ' (agent key)' : ''}, ${label}: ${endpoint.method} ${fuzzUrl('', endpoint, request)} ${JSON.stringify(bodyOf(request))}`;
+            if (VERBOSE) process.stdout.write(`${line}\n    ${answer.status} ${answer.text.slice(0, 160)}\n`);
             if (faults.length > 0)
-              problems.push(
-                `${attacker.name}${asAgent ? ' (agent key)' : ''}, ${label}: ${endpoint.method} ` +
-                  `${fuzzUrl('', endpoint, request)} ${JSON.stringify(bodyOf(request))}\n` +
-                  `    ${faults.join('; ')}: ${answer.text.slice(0, 300)}`,
-              );
+              problems.push(`${line}\n    ${faults.join('; ')}: ${answer.text.slice(0, 300)}`);
           }
         }
       }

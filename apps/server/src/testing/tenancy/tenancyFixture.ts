@@ -78,6 +78,7 @@ export async function buildTenant(
     company: companyId,
     user: admin.userId,
     asset: unit,
+    parentAsset: hall,
     ...(await buildCompanyObjects(context)),
     ...(await buildAssetObjects(context)),
     ...(await buildTicketObjects(context)),

@@ -19,6 +19,8 @@ export const TENANT_KINDS = {
   webhook: 'company',
   fileAttachment: 'company',
   asset: 'asset',
+  /** A data hall: the parent a unit may be placed or moved under. */
+  parentAsset: 'asset',
   assetNote: 'asset',
   assetArtifact: 'asset',
   metricCommand: 'asset',
@@ -46,7 +48,7 @@ const BY_FIELD: Record<string, IdKind> = {
   userId: 'user',
   ownerUserId: 'user',
   assetId: 'asset',
-  parentAssetId: 'asset',
+  parentAssetId: 'parentAsset',
   assetTypeId: 'assetType',
   metricId: 'metric',
   roleId: 'role',

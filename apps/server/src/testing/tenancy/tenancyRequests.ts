@@ -72,13 +72,15 @@ function withInstants(node: unknown, field: string | null): unknown {
 }
 
 /**
- * Fields whose valid values no schema describes (a checked time zone, a URL the server accepts), or whose sample
- * would hold the walk (an agent's long poll).
+ * Fields whose valid values no schema describes (a checked time zone, a URL the server accepts, the enum values
+ * the server knows), or whose sample would hold the walk (an agent's long poll). Always sent, optional or not.
  */
 const FIELD_SAMPLES: Record<string, unknown> = {
   timeZone: 'Europe/Berlin',
   url: 'https://hooks.example.com/tenancy',
   waitSeconds: 0,
+  relationTypeEnumValue: 2,
+  laborCodeEnumKey: 'other',
 };
 
 class TemplateBuilder {
@@ -128,7 +130,7 @@ class TemplateBuilder {
     const required = Array.isArray(node.required) ? node.required : [];
     const result: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(properties)) {
-      if (isIdLikeField(name) || hasIdFields(property))
+      if (isIdLikeField(name) || hasIdFields(property) || name in FIELD_SAMPLES)
         result[name] = this.build(property, `${location}.${name}`, name);
       else if (required.includes(name)) result[name] = this.build(property, `${location}.${name}`, name);
     }
