@@ -102,7 +102,12 @@ describe("tickets: what only the provider's staff do", () => {
   });
 
   it('refuses an external user opening a billable, resolved or closed ticket', async () => {
-    const base = { companyId: fleet.companyA.companyId, title: 'Already fixed' };
+    // On a unit in adminA's groups: a user limited by access groups opens a ticket only on their assets.
+    const base = {
+      companyId: fleet.companyA.companyId,
+      title: 'Already fixed',
+      assetIds: [fleet.ids.unitA1],
+    };
     const refusals: [Record<string, unknown>, string, string][] = [
       [{ statusEnumValue: 11 }, 'body.statusEnumValue', PROVIDER_ONLY.closedAtCreation],
       [{ statusEnumValue: 7 }, 'body.statusEnumValue', PROVIDER_ONLY.closedAtCreation],
@@ -264,6 +269,7 @@ describe("tickets: what only the provider's staff do", () => {
         call.create(adminA, {
           companyId: fleet.companyA.companyId,
           title: 'Send Tom',
+          assetIds: [fleet.ids.unitA1],
           users: [{ userId: technician.userId, relationTypeEnumValue: WORKER }],
         }),
       'body.users',
