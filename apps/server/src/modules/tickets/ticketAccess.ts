@@ -84,15 +84,24 @@ export const TICKET_COLUMNS: TicketColumns = {
 };
 
 /**
- * The access-group part of the rule: the ticket has an asset in the caller's groups (or below one). An EXISTS probe
- * of ticket_assets' primary key per ticket, against the groups' assets computed once per statement; undefined for a
- * caller who is not limited, so that their query carries no filter at all.
+ * An asset id column within the user's access groups (or below an asset in them). The groups' assets are an array
+ * computed once per statement (an InitPlan), not a subquery to join: the planner cannot guess how many assets a
+ * recursive walk yields (it took them for all of ticket_assets and hashed the whole table), while `= any(array)`
+ * is an index condition on ticket_assets' keys.
+ */
+export function inAccessGroupsOf(userId: number, assetId: SQL | Column): SQL {
+  return sql`${assetId} = any(array(${accessGroupAssetsQuery(userId)}))`;
+}
+
+/**
+ * The access-group part of the rule: the ticket has an asset in the caller's groups (or below one), an indexed
+ * EXISTS on ticket_assets; undefined for a caller who is not limited, so that their query carries no filter at all.
  */
 export function accessGroupCondition(visibility: TicketVisibility, ticketId: SQL | Column): SQL | undefined {
   if (visibility.groupsOfUserId === null) return undefined;
   return sql`exists (select 1 from ticket_assets ta_access
                       where ta_access.ticket_id = ${ticketId}
-                        and ta_access.asset_id in (${accessGroupAssetsQuery(visibility.groupsOfUserId)}))`;
+                        and ${inAccessGroupsOf(visibility.groupsOfUserId, sql`ta_access.asset_id`)})`;
 }
 
 /**

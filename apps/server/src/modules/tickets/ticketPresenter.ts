@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BillingState, Ticket, TicketVisibility } from '@kelvin/contract';
 import { billingStates, ticketVisibilities } from '@kelvin/contract';
@@ -8,8 +8,7 @@ import { notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assetProperties, assets, assetTypes, companies, users } from '../../platform/db/schema.ts';
 import { ticketAssets, ticketConsumables, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
-import { accessGroupAssetsQuery } from '../access/assetAccess.ts';
-import { TICKET_NOT_FOUND, ticketVisibility, type TicketRow } from './ticketAccess.ts';
+import { inAccessGroupsOf, TICKET_NOT_FOUND, ticketVisibility, type TicketRow } from './ticketAccess.ts';
 import { enumKey, loadTicketEnums, type TicketEnums } from './ticketEnums.ts';
 import { SALES_PRICE_BLOCKER, ticketStateOf } from './ticketRules.ts';
 
@@ -141,7 +140,7 @@ export async function presentTicket(
     .where(
       and(
         eq(ticketAssets.ticketId, ticket.ticketId),
-        groupsOf === null ? undefined : sql`${ticketAssets.assetId} in (${accessGroupAssetsQuery(groupsOf)})`,
+        groupsOf === null ? undefined : inAccessGroupsOf(groupsOf, ticketAssets.assetId),
       ),
     )
     .orderBy(asc(ticketAssets.createdAt), asc(ticketAssets.assetId));
