@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from './config.ts';
@@ -77,5 +78,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', KELVIN_DEMO_PASSWORD: 'short' })).toThrow(
       /PORT: .*\n.*KELVIN_DEMO_PASSWORD: KELVIN_DEMO_PASSWORD must be at least 8 characters/,
     );
+  });
+  it('reads the webhook allow list as CIDRs, none by default, and refuses what is not a network', () => {
+    expect(loadConfig({}).webhookAllowNetworks).toEqual([]);
+    expect(
+      loadConfig({ KELVIN_WEBHOOK_ALLOW_NETWORKS: ' 10.20.0.0/16, fd00::/8,192.168.4.20 ,' })
+        .webhookAllowNetworks,
+    ).toEqual(['10.20.0.0/16', 'fd00::/8', '192.168.4.20']);
+    expect(() => loadConfig({ KELVIN_WEBHOOK_ALLOW_NETWORKS: '10.0.0.0/8,intranet,10.0.0.0/40' })).toThrow(
+      /KELVIN_WEBHOOK_ALLOW_NETWORKS: not a network .*: intranet, 10\.0\.0\.0\/40/,
+    );
+  });
+
+  it('reads KELVIN_SECRET_KEY as 32 bytes, and refuses another length without echoing it', () => {
+    const key = randomBytes(32);
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    expect(loadConfig({ KELVIN_SECRET_KEY: key.toString('base64') }).secretKey).toEqual(key);
+    expect(loadConfig({ KELVIN_SECRET_KEY: key.toString('hex') }).secretKey).toEqual(key);
+    const load = () => loadConfig({ KELVIN_SECRET_KEY: 'hunter2-is-my-password' });
+    expect(load).toThrow(/KELVIN_SECRET_KEY: must be 32 random bytes, base64 or hex/);
+    expect(load).not.toThrow(/hunter2/);
   });
 });

@@ -9,6 +9,8 @@ import {
   splitMemoryBudget,
   type MemoryBudget,
 } from './platform/memory/memoryBudget.ts';
+import { parseNetwork } from './platform/outbound/addressPolicy.ts';
+import { parseSecretKey, SECRET_KEY_FORMAT } from './platform/secrets/secretKey.ts';
 
 /** The repository root: the default data directory and the web build are found from here. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -64,6 +66,33 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Networks webhooks may reach although not public (an on-premise receiver): CIDRs, comma-separated. */
+  KELVIN_WEBHOOK_ALLOW_NETWORKS: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const networks = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      const invalid = networks.filter((item) => parseNetwork(item) === null);
+      if (invalid.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `not a network (CIDR such as 10.20.0.0/16 or fd00::/8): ${invalid.join(', ')}`,
+        });
+      return networks;
+    }),
+  /** The key stored secrets are encrypted with; generated into the data directory when unset. */
+  KELVIN_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined) return undefined;
+      const key = parseSecretKey(text);
+      if (!key) context.addIssue({ code: 'custom', message: `must be ${SECRET_KEY_FORMAT}` });
+      return key ?? undefined;
+    }),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -102,6 +131,10 @@ export interface Config {
   webDistDir: string;
   /** How many reverse proxies to trust for the client address and protocol. */
   trustProxyHops: number;
+  /** Networks (CIDRs) webhooks may reach although not on the public internet. */
+  webhookAllowNetworks: string[];
+  /** KELVIN_SECRET_KEY: encrypts stored secrets; undefined keeps a generated one in the data directory. */
+  secretKey: Buffer | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -175,6 +208,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     seedDemo: e.KELVIN_SEED_DEMO === 'true',
     webDistDir,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    webhookAllowNetworks: e.KELVIN_WEBHOOK_ALLOW_NETWORKS,
+    secretKey: e.KELVIN_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
   };
 }

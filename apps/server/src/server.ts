@@ -9,6 +9,7 @@ import { createLateBoundRelay } from './modules/notifications/liveRelay.ts';
 import type { ProblemNotifier } from './modules/notifications/problemNotices.ts';
 import { createProblemNotifier } from './modules/notifications/problemNotifier.ts';
 import { createTicketNotifier, type TicketNotifier } from './modules/notifications/ticketNotifier.ts';
+import { sealPlaintextWebhookSecrets } from './modules/notifications/webhookSecrets.ts';
 import { startWebhookSender, type WebhookSender } from './modules/notifications/webhookSender.ts';
 import type { ProblemEvaluator } from './modules/problems/evaluation/problemEvaluator.ts';
 import { createServerEvaluator } from './modules/problems/evaluation/serverEvaluator.ts';
@@ -16,6 +17,9 @@ import { warmLastValues } from './modules/telemetry/warmLastValues.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { loadOrCreateSecret } from './platform/db/settings.ts';
 import type { TelemetryBus } from './platform/events/telemetryBus.ts';
+import { createOutboundPolicy } from './platform/outbound/addressPolicy.ts';
+import { openSecretBox } from './platform/secrets/openSecretBox.ts';
+import type { SecretBox } from './platform/secrets/secretBox.ts';
 import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
 import { createLastValueTable, type LastValueTable } from './platform/live/lastValueTable.ts';
 import { lastSeenFromTable } from './platform/live/lastSeenFromTable.ts';
@@ -50,6 +54,8 @@ export interface Server {
   ticketNotifier: TicketNotifier;
   /** Sends the webhook outbox (every process runs one); tests drain it. */
   webhookSender: WebhookSender;
+  /** Encrypts stored credentials (webhook secrets) with KELVIN_SECRET_KEY or the data directory's key. */
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         : undefined,
   });
 
+  // Stored credentials: the key is checked against the database first, and secrets from before encryption sealed.
+  const secrets = await openSecretBox(database.db, config);
+  await sealPlaintextWebhookSecrets(database.db, secrets);
+  // Webhooks reach the public internet and the networks the operator admits, nothing else (platform/outbound).
+  const webhookSend = {
+    outbound: createOutboundPolicy({ allowNetworks: config.webhookAllowNetworks }),
+    secrets,
+  };
+
   const files = createLocalFileStore({
     root: path.join(config.dataDir, 'files'),
     secret: await loadOrCreateSecret(database.db, 'files.signingSecret'),
@@ -107,6 +122,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     bus,
     lastValues,
     notificationRelay,
+    webhookSend,
   });
   // Before the server answers, so that last values and online status are never blank after a restart. The table
   // is already fed by the bus: a reading arriving meanwhile (from another process) keeps its newer value.
@@ -123,7 +139,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     app.log.error({ err: error }, 'last values not warmed');
   }
   const stopMaintenance = startTimeSeriesMaintenance(timeseries, config.retention, app.log);
-  const webhookSender = startWebhookSender({ db: database.db, logger: app.log });
+  const webhookSender = startWebhookSender({ db: database.db, logger: app.log, ...webhookSend });
   const notifier = createProblemNotifier({
     db: database.db,
     relay: notificationRelay,
@@ -183,6 +199,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     notifier,
     ticketNotifier,
     webhookSender,
+    secrets,
     close: async () => {
       stopMaintenance();
       await stopEvaluation();

@@ -109,6 +109,8 @@ export const webhookSchema = z.object({
   levels: z.array(z.enum(problemLevels)),
   /** The secret's last characters, so that people can tell which one a receiver holds. */
   secretHint: z.string(),
+  /** Until when the secret before the last rotation still signs too (beside the new one), or null. */
+  previousSecretExpiresAt: z.string().nullable(),
   createdBy: z.object({ userId: z.number().int(), name: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -233,7 +235,7 @@ export const notificationsEndpoints = {
     method: 'POST',
     path: '/webhooks.create',
     summary:
-      'Adds a webhook to a company (notificationPreferences:manage on it): its problems of the chosen levels are POSTed to the URL, signed with the secret answered here once. Audited.',
+      'Adds a webhook to a company (notificationPreferences:manage on it): its problems of the chosen levels are POSTed to the URL, signed with the secret answered here once. A URL whose host resolves to an address that is not allowed (loopback, private, link-local and other non-public ranges, unless the server admits the network) is refused. Audited.',
     auth: 'user',
     body: z.strictObject({
       companyId: dbId,
@@ -249,7 +251,7 @@ export const notificationsEndpoints = {
     method: 'POST',
     path: '/webhooks.update',
     summary:
-      'Changes a webhook; with rotateSecret a new secret is made and answered once (the old one stops signing at once). Audited.',
+      'Changes a webhook; with rotateSecret a new secret is made and answered once, and the old one keeps signing beside it for 24 hours (X-Kelvin-Signature carries both), so that the receiver can be given the new one without losing a delivery. A URL whose host resolves to an address that is not allowed (loopback, private, link-local and other non-public ranges) is refused. Audited.',
     auth: 'user',
     body: z.strictObject({
       webhookId: dbId,
@@ -275,7 +277,7 @@ export const notificationsEndpoints = {
     method: 'POST',
     path: '/webhooks.test',
     summary:
-      'Sends a signed test delivery to the webhook now, once, and answers how it went (it is listed with the deliveries).',
+      'Sends a signed test delivery to the webhook now, once, and answers how it went (it is listed with the deliveries). A URL that now resolves to an address that is not allowed is refused (400 naming url) and nothing is sent.',
     auth: 'user',
     body: z.strictObject({ webhookId: dbId }),
     output: webhookDeliverySchema,
@@ -297,7 +299,8 @@ export const notificationsEndpoints = {
 
 /**
  * The JSON body of a webhook delivery, signed in the header `X-Kelvin-Signature: sha256=<hex HMAC-SHA256 of the
- * raw body with the webhook's secret>`; `X-Kelvin-Delivery` carries the delivery id, the same on every retry, so
+ * raw body with the webhook's secret>` (during the 24 hours after a rotation, two such values separated by a space:
+ * the new secret's, then the old one's); `X-Kelvin-Delivery` carries the delivery id, the same on every retry, so
  * that a receiver can ignore a repeat. docs/notifications.md describes it.
  */
 export const webhookPayloadSchema = z.object({

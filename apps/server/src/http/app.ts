@@ -19,6 +19,7 @@ import { registerCompaniesRoutes } from '../modules/companies/companiesRoutes.ts
 import { registerMaintenanceRoutes } from '../modules/maintenance/maintenanceRoutes.ts';
 import type { NotificationRelay } from '../modules/notifications/liveRelay.ts';
 import { registerNotificationsRoutes } from '../modules/notifications/notificationsRoutes.ts';
+import type { SendOptions } from '../modules/notifications/webhookDelivery.ts';
 import { registerSystemRoutes } from '../modules/system/systemRoutes.ts';
 import { registerUserAdminRoutes } from '../modules/users/userAdminRoutes.ts';
 import { registerUsersRoutes } from '../modules/users/usersRoutes.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   lastValues: LastValueTable;
   /** Tells users their notifications changed; bound to the live server once it is attached. */
   notificationRelay: NotificationRelay;
+  /** How webhooks are sent: the outbound address policy and the secrets' box. */
+  webhookSend: SendOptions;
 }
 
 /** The JSON body limit of every call but those that set their own (telemetry ingestion). */
@@ -67,6 +70,7 @@ export async function buildApp({
   bus,
   lastValues,
   notificationRelay,
+  webhookSend,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -146,7 +150,7 @@ export async function buildApp({
   registerTimeEntriesRoutes(context);
   registerMaintenanceRoutes(context);
   registerTicketsRoutes(context);
-  registerNotificationsRoutes(context, { relay: notificationRelay });
+  registerNotificationsRoutes(context, { relay: notificationRelay, send: webhookSend });
   registerTicketCommentsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);

@@ -15,8 +15,8 @@ import {
 
 export interface NotificationsRouteDeps {
   relay: NotificationRelay;
-  /** How test deliveries are sent (tests shorten the timeout). */
-  send?: SendOptions;
+  /** How webhooks are sent: which addresses they may reach, the secrets' box, the timeout. */
+  send: SendOptions;
 }
 
 /** Notification preferences, the notification centre, and company webhooks with their deliveries. */
@@ -24,8 +24,12 @@ export function registerNotificationsRoutes(
   { db, config, route }: RouteContext,
   deps: NotificationsRouteDeps,
 ): void {
-  const webhookDeps = { db, send: deps.send ?? {}, consoleOrigin: config.publicOrigin };
-  const urlPolicy = { plainHttpAllowed: config.environment !== 'production' };
+  const webhookDeps = {
+    db,
+    send: deps.send,
+    plainHttpAllowed: config.environment !== 'production',
+    consoleOrigin: config.publicOrigin,
+  };
   route(endpoints.notificationPreferencesGet, ({ auth, body }) => getPreferences(db, auth, body));
   route(endpoints.notificationPreferencesUpdate, ({ auth, body }) => updatePreference(db, auth, body));
   route(endpoints.notificationsList, ({ auth, body }) => listNotifications(db, auth, body));
@@ -36,8 +40,8 @@ export function registerNotificationsRoutes(
     unreadCount: await unreadCountOf(db, auth),
   }));
   route(endpoints.webhooksList, ({ auth, body }) => listWebhooks(db, auth, body));
-  route(endpoints.webhooksCreate, ({ auth, body }) => createWebhook(db, urlPolicy, auth, body));
-  route(endpoints.webhooksUpdate, ({ auth, body }) => updateWebhook(db, urlPolicy, auth, body));
+  route(endpoints.webhooksCreate, ({ auth, body }) => createWebhook(webhookDeps, auth, body));
+  route(endpoints.webhooksUpdate, ({ auth, body }) => updateWebhook(webhookDeps, auth, body));
   route(endpoints.webhooksDelete, ({ auth, body }) => deleteWebhook(db, auth, body));
   route(endpoints.webhooksTest, ({ auth, body }) => testWebhook(webhookDeps, auth, body));
   route(endpoints.webhookDeliveriesList, ({ auth, body }) => listDeliveries(db, auth, body));

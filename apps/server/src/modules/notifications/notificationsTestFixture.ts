@@ -6,7 +6,7 @@ import { detectedProblems } from '../../platform/db/problemsSchema.ts';
 import { loadProblems, presentProblems } from '../problems/problemAccess.ts';
 import type { NotificationRelay } from './liveRelay.ts';
 import type { ProblemNotice, ProblemNoticeKind } from './problemNotices.ts';
-import { signBody } from './webhookDelivery.ts';
+import { signBody } from './webhookSecrets.ts';
 
 /** A relay that records what would have been sent to browsers. */
 export function recordingRelay() {
@@ -51,8 +51,17 @@ export async function setProblemLevel(db: DbOrTx, detectedProblemId: number, lev
 export interface ReceivedCall {
   body: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Whether one of the X-Kelvin-Signature values is the body's signature with the receiver's secret. */
   signatureValid: boolean;
+  /** The X-Kelvin-Signature values (two during a rotation's grace). */
+  signatures: string[];
 }
+
+/**
+ * The allow list that admits the tests' receivers (on 127.0.0.1): loopback is refused to webhooks unless the
+ * server's config admits it, as an operator would admit an on-premise receiver.
+ */
+export const RECEIVER_ALLOW_NETWORKS = '127.0.0.1/32';
 
 /**
  * A webhook receiver on a real local HTTP server: it checks each call's signature with the secret and answers
@@ -68,8 +77,11 @@ export async function startReceiver(options: {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const signatureValid = request.headers['x-kelvin-signature'] === signBody(options.secret(), body);
-      calls.push({ body, headers: request.headers, signatureValid });
+      const signatures = String(request.headers['x-kelvin-signature'] ?? '')
+        .split(' ')
+        .filter((value) => value !== '');
+      const signatureValid = signatures.includes(signBody(options.secret(), body));
+      calls.push({ body, headers: request.headers, signatureValid, signatures });
       const answer = options.answer?.(calls.length) ?? 200;
       if (answer === 'hang') return;
       // A receiver that cannot check the signature refuses the call, as a real one would.
@@ -81,7 +93,8 @@ export async function startReceiver(options: {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://localhost:${port}/hook`,
+    // The address, not localhost: localhost may resolve to ::1 too, which the allow list does not admit.
+    url: `http://127.0.0.1:${port}/hook`,
     calls,
     close: () =>
       new Promise<void>((resolve) => {

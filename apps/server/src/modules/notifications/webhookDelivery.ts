@@ -1,9 +1,13 @@
-import { createHmac } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PRODUCT_UI_VERSION } from '@kelvin/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { webhookDeliveries } from '../../platform/db/problemsSchema.ts';
+import { OutboundError, type OutboundPolicy } from '../../platform/outbound/addressPolicy.ts';
+import { postToCheckedAddress } from '../../platform/outbound/checkedPost.ts';
+import { SecretOpenError, type SecretBox } from '../../platform/secrets/secretBox.ts';
+import { signatureHeader, signingSecrets, type StoredSecrets } from './webhookSecrets.ts';
 
 export const SIGNATURE_HEADER = 'X-Kelvin-Signature';
 export const DELIVERY_HEADER = 'X-Kelvin-Delivery';
@@ -14,18 +18,23 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** A claimed delivery is not claimed again for this long: the send's timeout, with room to record it. */
 export const CLAIM_LEASE_MS = 60_000;
 
-/** `sha256=` and the hex HMAC-SHA256 of the raw body with the webhook's secret. */
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
+/**
+ * What a delivery's log says of a failure. Tenants read it, so it names no address, no error code and nothing the
+ * receiver said beyond its status: the server must not become a scanner of the networks it can reach.
+ */
+export const DELIVERY_ERRORS = {
+  'address-not-allowed': 'Address not allowed: webhooks are sent to public internet addresses only',
+  unresolved: 'The host name could not be resolved',
+  failed: 'The connection failed',
+  secret: 'The signing secret could not be decrypted',
+} as const;
 
-export interface ClaimedDelivery {
+export interface ClaimedDelivery extends StoredSecrets {
   deliveryId: number;
   kind: string;
   attemptCount: number;
   payload: string;
   url: string;
-  secret: string;
   enabled: boolean;
 }
 
@@ -34,61 +43,65 @@ export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** For the server's log only (the refused range, the error code): never stored where a tenant reads it. */
+  detail?: string;
 }
 
 export interface SendOptions {
-  fetch?: typeof fetch;
+  /** Which addresses may be called: KELVIN_WEBHOOK_ALLOW_NETWORKS and the public internet. */
+  outbound: OutboundPolicy;
+  /** Opens the stored signing secrets. */
+  secrets: SecretBox;
   timeoutMs?: number;
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
-  if (error instanceof Error) {
-    // fetch says only 'fetch failed'; why (refused, unknown host, bad port) is in its cause.
-    const cause: unknown = error.cause;
-    if (!(cause instanceof Error)) return error.message;
-    const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
-    return `${error.message} (${code})`;
-  }
-  return 'The request failed';
+function describeFailure(error: unknown, timeoutMs: number): { error: string; detail?: string } {
+  if (error instanceof SecretOpenError) return { error: DELIVERY_ERRORS.secret };
+  if (!(error instanceof OutboundError)) return { error: DELIVERY_ERRORS.failed, detail: String(error) };
+  if (error.kind === 'timeout')
+    return {
+      error: `No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`,
+    };
+  return { error: DELIVERY_ERRORS[error.kind], ...(error.detail ? { detail: error.detail } : {}) };
 }
 
 /**
- * One POST of a delivery: the stored body as is, signed. Only a 2xx answer delivers; a redirect is not followed
- * (the URL was checked when the webhook was saved, where it points to was not).
+ * One POST of a delivery: the stored body as is, signed with every valid secret, to an address the policy allows
+ * (checked on every attempt, and connected to as checked). Only a 2xx answer delivers; a redirect is not followed.
  */
 export async function postDelivery(
   delivery: ClaimedDelivery,
-  options: SendOptions = {},
+  options: SendOptions & { now: () => number },
 ): Promise<AttemptResult> {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await (options.fetch ?? globalThis.fetch)(delivery.url, {
-      method: 'POST',
+    const { status } = await postToCheckedAddress(options.outbound, {
+      url: delivery.url,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': `Kelvin-Webhooks/${PRODUCT_UI_VERSION}`,
-        [SIGNATURE_HEADER]: signBody(delivery.secret, delivery.payload),
+        [SIGNATURE_HEADER]: signatureHeader(
+          signingSecrets(options.secrets, delivery, options.now()),
+          delivery.payload,
+        ),
         [DELIVERY_HEADER]: String(delivery.deliveryId),
       },
       body: delivery.payload,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     });
-    // The answer's body is not read: only its status counts. Cancelling frees the connection.
-    await response.body?.cancel().catch(() => undefined);
-    const ok = response.status >= 200 && response.status < 300;
+    const ok = status >= 200 && status < 300;
+    // The status's standard reason, not the receiver's own text.
+    const reason = STATUS_CODES[status];
     return {
       ok,
-      statusCode: response.status,
-      error: ok ? null : `Answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+      statusCode: status,
+      error: ok ? null : `Answered ${status}${reason ? ` ${reason}` : ''}`,
       durationMs: elapsed(),
     };
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeFailure(error, timeoutMs), durationMs: elapsed() };
+    return { ok: false, statusCode: null, ...describeFailure(error, timeoutMs), durationMs: elapsed() };
   }
 }
 
@@ -102,6 +115,8 @@ const claimedRows = z.object({
       payload: z.string(),
       url: z.string(),
       secret: z.string(),
+      previous_secret: z.string().nullable(),
+      previous_secret_expires_at: z.coerce.date().nullable(),
       enabled: z.boolean(),
     }),
   ),
@@ -128,7 +143,8 @@ export async function claimDueDeliveries(db: DbOrTx, now: number, limit: number)
        set next_attempt_at = ${leaseUntil}::timestamptz
       from due, company_webhooks w
      where d.delivery_id = due.delivery_id and w.webhook_id = d.webhook_id
-    returning d.delivery_id, d.kind, d.attempt_count, d.payload, w.url, w.secret, w.enabled`);
+    returning d.delivery_id, d.kind, d.attempt_count, d.payload, w.url, w.secret, w.previous_secret,
+              w.previous_secret_expires_at, w.enabled`);
   return claimedRows.parse(result).rows.map((row) => ({
     deliveryId: row.delivery_id,
     kind: row.kind,
@@ -136,6 +152,8 @@ export async function claimDueDeliveries(db: DbOrTx, now: number, limit: number)
     payload: row.payload,
     url: row.url,
     secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
     enabled: row.enabled,
   }));
 }

@@ -19,16 +19,13 @@ function oneOf<T extends string>(allowed: readonly T[], value: string): T {
   return found;
 }
 
-/** Enough of the secret to tell two apart, never enough to sign with. */
-export function secretHint(secret: string): string {
-  return `${secret.slice(0, 6)}…${secret.slice(-4)}`;
-}
-
 export function presentWebhook(
   row: WebhookRow,
   createdBy: { userId: number; name: string },
   lastDelivery: { status: string; createdAt: Date } | undefined,
+  now: number = Date.now(),
 ): Webhook {
+  const previousUntil = row.previousSecretExpiresAt;
   return {
     webhookId: row.webhookId,
     companyId: row.companyId,
@@ -36,7 +33,9 @@ export function presentWebhook(
     url: row.url,
     enabled: row.enabled,
     levels: problemLevels.filter((level) => row.levels.includes(level)),
-    secretHint: secretHint(row.secret),
+    secretHint: row.secretHint,
+    previousSecretExpiresAt:
+      previousUntil && previousUntil.getTime() > now ? previousUntil.toISOString() : null,
     createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

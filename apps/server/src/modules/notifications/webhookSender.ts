@@ -20,7 +20,7 @@ export interface WebhookSenderOptions extends SendOptions {
 export interface WebhookSender {
   /** New deliveries were queued: send them now rather than at the next poll. */
   wake(): void;
-  /** Sends everything due now, batch after batch; what the poll runs, and tests. Answers how many were sent. */
+  /** Sends everything due now, once a send under way has ended; what tests call. Answers how many it sent. */
   drain(): Promise<number>;
   /** Stops polling and waits for the sends under way. */
   stop(): Promise<void>;
@@ -55,7 +55,12 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
         const delivery = claimed[index];
         if (!result.ok && delivery)
           logger.warn(
-            { deliveryId: delivery.deliveryId, statusCode: result.statusCode, error: result.error },
+            {
+              deliveryId: delivery.deliveryId,
+              statusCode: result.statusCode,
+              error: result.error,
+              detail: result.detail,
+            },
             'webhook delivery attempt failed',
           );
       });
@@ -96,7 +101,11 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   schedule();
   return {
     wake: run,
-    drain: () => drain(),
+    // After a send that a wake started: otherwise that one's claimed deliveries would still be on their way.
+    drain: async () => {
+      await running;
+      return drain();
+    },
     async stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);

@@ -6,7 +6,7 @@ import { events } from '../../platform/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, errorOf } from '../assets/assetsTestFixture.ts';
 import { buildProblemsFleet, type ProblemsFleet } from '../problems/problemsTestFixture.ts';
-import { noticeOf, startReceiver } from './notificationsTestFixture.ts';
+import { noticeOf, RECEIVER_ALLOW_NETWORKS, startReceiver } from './notificationsTestFixture.ts';
 
 const created = notificationsEndpoints.webhooksCreate.output;
 const listed = notificationsEndpoints.webhooksList.output;
@@ -21,7 +21,8 @@ describe('company webhooks over HTTP', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The receiver listens on 127.0.0.1: admitted only through the server's allow list, as an on-premise one.
+    server = await startTestServer({ env: { KELVIN_WEBHOOK_ALLOW_NETWORKS: RECEIVER_ALLOW_NETWORKS } });
     world = await buildProblemsFleet(server.database.db);
     api = apiAs(server);
     receiver = await startReceiver({ secret: () => secret, answer: (call) => (call === 2 ? 500 : 200) });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { BodyOf, contract, OutputOf, Webhook, WebhookDelivery } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
@@ -10,34 +9,45 @@ import { companies, users } from '../../platform/db/schema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { NOTIFICATIONS_MANAGE } from './notificationPreferences.ts';
 import { testPayload } from './noticeTexts.ts';
-import { CLAIM_LEASE_MS, sendClaimed, type SendOptions } from './webhookDelivery.ts';
+import { OutboundError } from '../../platform/outbound/addressPolicy.ts';
+import { CLAIM_LEASE_MS, DELIVERY_ERRORS, sendClaimed, type SendOptions } from './webhookDelivery.ts';
 import { presentDelivery, presentWebhook, type WebhookRow } from './webhookPresenter.ts';
+import { newWebhookSecret, rotatedSecretColumns, sealedSecretColumns } from './webhookSecrets.ts';
 
 export const DELIVERIES_PAGE_SIZE = 20;
 
+/** How long a save or a test waits for a URL's host name to resolve before it goes on without the answer. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
 export interface WebhookDeps {
   db: Db;
+  /** The outbound policy, the secrets' box and the timeout deliveries are sent with. */
   send: SendOptions;
+  /**
+   * The contract lets plain http reach this machine (a receiver under development); a production server refuses
+   * it. Either way the URL's addresses must be allowed (send.outbound).
+   */
+  plainHttpAllowed: boolean;
   consoleOrigin?: string;
   now?: () => number;
 }
 
 /**
- * The contract lets plain http reach this machine (a receiver under development); a production server refuses it,
- * so that nobody can have it POST to services listening on its own loopback.
+ * Refuses a URL whose host resolves to any address the server may not call for a tenant (loopback, private,
+ * link-local and the rest: platform/outbound), naming the field. A name that does not resolve (yet) is kept:
+ * every delivery resolves it again and is refused then if need be. Checked after authorization, so that only
+ * those who manage a company's webhooks learn anything of where a name points.
  */
-export interface WebhookUrlPolicy {
-  plainHttpAllowed: boolean;
-}
-
-function checkUrlPolicy(policy: WebhookUrlPolicy, url: string | undefined): void {
-  if (url !== undefined && !policy.plainHttpAllowed && !/^https:/i.test(url))
-    throw badField('body.url', 'The URL must start with https://');
-}
-
-/** A fresh signing secret: 192 random bits, prefixed so that people can tell what it is. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64url')}`;
+async function checkWebhookUrl(deps: WebhookDeps, url: string | undefined, field: string): Promise<void> {
+  if (url === undefined) return;
+  if (!deps.plainHttpAllowed && !/^https:/i.test(url))
+    throw badField(field, 'The URL must start with https://');
+  try {
+    await deps.send.outbound.resolve(new URL(url).hostname, AbortSignal.timeout(RESOLVE_TIMEOUT_MS));
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    if (error.kind === 'address-not-allowed') throw badField(field, DELIVERY_ERRORS['address-not-allowed']);
+  }
 }
 
 /**
@@ -114,19 +124,18 @@ export async function listWebhooks(
 }
 
 export async function createWebhook(
-  db: Db,
-  policy: WebhookUrlPolicy,
+  deps: WebhookDeps,
   auth: AuthContext,
   body: BodyOf<typeof contract.webhooksCreate>,
 ): Promise<OutputOf<typeof contract.webhooksCreate>> {
   requireManage(auth, body.companyId, 'Company not found.');
-  checkUrlPolicy(policy, body.url);
-  return db.transaction(async (tx) => {
+  await checkWebhookUrl(deps, body.url, 'body.url');
+  return deps.db.transaction(async (tx) => {
     await requireCompany(tx, body.companyId);
     const secret = newWebhookSecret();
     const [row] = await tx
       .insert(companyWebhooks)
-      .values({ ...body, secret, createdBy: auth.user.userId })
+      .values({ ...body, ...sealedSecretColumns(deps.send.secrets, secret), createdBy: auth.user.userId })
       .returning();
     if (!row) throw new Error('webhook not created');
     await recordEvent(tx, {
@@ -150,19 +159,25 @@ export async function createWebhook(
 }
 
 export async function updateWebhook(
-  db: Db,
-  policy: WebhookUrlPolicy,
+  deps: WebhookDeps,
   auth: AuthContext,
   body: BodyOf<typeof contract.webhooksUpdate>,
 ): Promise<OutputOf<typeof contract.webhooksUpdate>> {
-  return db.transaction(async (tx) => {
+  // Authorized before the URL is resolved (outside the transaction: no lock waits on a resolver).
+  await manageableWebhook(deps.db, auth, body.webhookId);
+  await checkWebhookUrl(deps, body.url, 'body.url');
+  const now = (deps.now ?? Date.now)();
+  return deps.db.transaction(async (tx) => {
     const before = await manageableWebhook(tx, auth, body.webhookId);
-    checkUrlPolicy(policy, body.url);
     const { webhookId, rotateSecret, ...changes } = body;
     const secret = rotateSecret ? newWebhookSecret() : null;
     const [row] = await tx
       .update(companyWebhooks)
-      .set({ ...changes, ...(secret ? { secret } : {}), updatedAt: new Date() })
+      .set({
+        ...changes,
+        ...(secret ? rotatedSecretColumns(deps.send.secrets, before, secret, now) : {}),
+        updatedAt: new Date(now),
+      })
       .where(eq(companyWebhooks.webhookId, webhookId))
       .returning();
     if (!row) throw notFound(`Webhook ${webhookId} not found.`);
@@ -218,6 +233,8 @@ export async function testWebhook(
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const hook = await manageableWebhook(db, auth, body.webhookId);
+  // Refused before anything is queued: a test never calls an address that is not allowed.
+  await checkWebhookUrl(deps, hook.url, 'url');
   const company = await requireCompany(db, hook.companyId);
   const payload = JSON.stringify(testPayload(company, new Date(now()), deps.consoleOrigin));
   const [queued] = await db
@@ -232,7 +249,14 @@ export async function testWebhook(
   if (!queued) throw new Error('test delivery not queued');
   await sendClaimed(
     db,
-    { ...queued, url: hook.url, secret: hook.secret, enabled: true },
+    {
+      ...queued,
+      url: hook.url,
+      secret: hook.secret,
+      previousSecret: hook.previousSecret,
+      previousSecretExpiresAt: hook.previousSecretExpiresAt,
+      enabled: true,
+    },
     { ...deps.send, now },
   );
   const [row] = await db

@@ -45,6 +45,7 @@ export function buildWebhook(overrides: Partial<Webhook> = {}): Webhook {
     enabled: true,
     levels: ['CRITICAL'],
     secretHint: 'whsec_…abcd',
+    previousSecretExpiresAt: null,
     createdBy: { userId: 7, name: 'Ada Operator' },
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',
