@@ -7,6 +7,7 @@ import { assets, companies } from '../apps/server/src/platform/db/schema.ts';
 import { insertProblem, insertRule } from '../apps/server/src/modules/problems/problemsTestFixture.ts';
 import {
   noticeOf,
+  RECEIVER_ALLOW_NETWORKS,
   startReceiver,
 } from '../apps/server/src/modules/notifications/notificationsTestFixture.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
@@ -28,7 +29,8 @@ describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the se
   let current: Page | undefined;
 
   beforeAll(async () => {
-    server = await startConsoleServer();
+    // The receiver listens on 127.0.0.1: webhooks reach it only because the server's allow list admits it.
+    server = await startConsoleServer({ KELVIN_WEBHOOK_ALLOW_NETWORKS: RECEIVER_ALLOW_NETWORKS });
     browser = await launchChromium();
     receiver = await startReceiver({ secret: () => secret });
     const db = server.database.db;

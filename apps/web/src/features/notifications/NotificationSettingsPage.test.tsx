@@ -216,4 +216,46 @@ describe('notification settings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(bodiesOf(requests, '/webhooks.delete')).toEqual([{ webhookId: 3 }]));
   });
+  it('replaces the secret after confirming: shows the new one once, and until when the old one still signs', async () => {
+    const user = userEvent.setup();
+    let rotated = false;
+    const after = buildWebhook({
+      secretHint: 'whsec_…wxyz',
+      previousSecretExpiresAt: '2025-06-02T08:00:00.000Z',
+    });
+    const { requests } = renderPage({
+      extra: [
+        {
+          method: 'POST',
+          path: /^\/webhooks\.list$/,
+          reply: () => ({ body: [rotated ? after : buildWebhook()] }),
+        },
+        {
+          method: 'POST',
+          path: /^\/webhooks\.update$/,
+          reply: () => {
+            rotated = true;
+            return { body: { webhook: after, secret: 'whsec_theNewOne' } };
+          },
+        },
+      ],
+    });
+    const row = await screen.findByRole('listitem', { name: 'On-call pager' });
+    expect(within(row).queryByText(/previous secret/)).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Replace the secret of On-call pager' }));
+    expect(await screen.findByText(/keeps signing beside the new one for 24 hours/)).toBeInTheDocument();
+    // Nothing is replaced before the confirmation.
+    expect(bodiesOf(requests, '/webhooks.update')).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    await waitFor(() =>
+      expect(bodiesOf(requests, '/webhooks.update')).toEqual([{ webhookId: 3, rotateSecret: true }]),
+    );
+    const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(secret).getByText('whsec_theNewOne')).toBeInTheDocument();
+    await user.click(within(secret).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('whsec_theNewOne')).toBeNull());
+    const refreshed = await screen.findByRole('listitem', { name: 'On-call pager' });
+    expect(await within(refreshed).findByText(/The previous secret also signs until/)).toBeInTheDocument();
+    expect(within(refreshed).getByText('Secret whsec_…wxyz')).toBeInTheDocument();
+  });
 });

@@ -7,7 +7,8 @@ export function WebhookSecret({ secret, onClose }: { secret: string; onClose: ()
     <Stack>
       <Alert color="yellow" title="Copy the secret now">
         It will not be shown again. The receiving system checks each delivery with it: the X-Kelvin-Signature
-        header is sha256= and the hex HMAC-SHA256 of the raw body with this secret.
+        header is sha256= and the hex HMAC-SHA256 of the raw body with this secret (for 24 hours after a
+        replacement, a second such value follows, made with the previous secret).
       </Alert>
       <Code block aria-label="Signing secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {secret}
@@ -27,7 +28,8 @@ export function WebhookSecret({ secret, onClose }: { secret: string; onClose: ()
         <Button onClick={onClose}>Done</Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Lost it? Replace the secret with the webhook’s key button; the old one stops signing at once.
+        Lost it? Replace the secret with the webhook’s key button; the old one keeps signing beside the new
+        one for 24 hours.
       </Text>
     </Stack>
   );

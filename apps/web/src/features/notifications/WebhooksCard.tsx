@@ -17,6 +17,7 @@ import { IconKey, IconList, IconPencil, IconPlus, IconSend, IconTrash } from '@t
 import type { Webhook } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
 import { notify } from '../../app/toasts/toasts.ts';
+import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { toastsFor } from '../admin/mutationToasts.ts';
 import { EmptyState, QueryState } from '../admin/QueryState.tsx';
@@ -64,7 +65,8 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
   const replaceSecret = () =>
     void modals.confirm({
       title: `Replace the secret of ${webhook.name}?`,
-      message: 'The current secret stops signing at once: the receiver needs the new one.',
+      message:
+        'The current secret keeps signing beside the new one for 24 hours: give the receiver the new one within that time.',
       okLabel: 'Replace',
       onOk: async () => {
         const answer = await update.mutateAsync({ webhookId: webhook.webhookId, rotateSecret: true });
@@ -108,6 +110,12 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
           <Text size="xs" c="dimmed">
             Secret {webhook.secretHint}
           </Text>
+          {webhook.previousSecretExpiresAt && (
+            <Text size="xs" c="dimmed">
+              The previous secret also signs until{' '}
+              {formatDateTime(Date.parse(webhook.previousSecretExpiresAt), browserTimeZone())}
+            </Text>
+          )}
           {webhook.lastDelivery && (
             <Group gap={4}>
               <Text size="xs" c="dimmed">
