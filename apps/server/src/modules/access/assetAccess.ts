@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/authenticate.ts';
 import {
@@ -24,9 +24,9 @@ const idRows = z.object({ rows: z.array(z.object({ asset_id: z.coerce.number() }
 /**
  * The assets in a user's access groups and all of their descendants, as a subquery of one column (asset_id), so
  * that a query can filter by it in the same statement (the tickets' access-group rule does) instead of shipping the
- * ids back and forth.
+ * ids back and forth. `userId` may be a column of the outer query, to ask it of each of its users.
  */
-export function accessGroupAssetsQuery(userId: number): SQL {
+export function accessGroupAssetsQuery(userId: number | SQL | Column): SQL {
   return sql`
     with recursive visible(asset_id) as (
       select ga.asset_id

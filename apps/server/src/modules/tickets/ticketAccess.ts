@@ -87,9 +87,10 @@ export const TICKET_COLUMNS: TicketColumns = {
  * An asset id column within the user's access groups (or below an asset in them). The groups' assets are an array
  * computed once per statement (an InitPlan), not a subquery to join: the planner cannot guess how many assets a
  * recursive walk yields (it took them for all of ticket_assets and hashed the whole table), while `= any(array)`
- * is an index condition on ticket_assets' keys.
+ * is an index condition on ticket_assets' keys. `userId` may be a column of the outer query (who among some users
+ * may see a ticket).
  */
-export function inAccessGroupsOf(userId: number, assetId: SQL | Column): SQL {
+export function inAccessGroupsOf(userId: number | SQL | Column, assetId: SQL | Column): SQL {
   return sql`${assetId} = any(array(${accessGroupAssetsQuery(userId)}))`;
 }
 
