@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { RuleCondition } from '@kelvin/contract';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import {
+  detectedProblems,
   monitorGroupRules,
   monitorGroups,
   problemRuleDefinitions,
@@ -214,4 +215,19 @@ export async function groupAssetCounts(
     )
     .groupBy(assets.monitorGroupId);
   return new Map(rows.flatMap((row) => (row.groupId === null ? [] : [[row.groupId, row.n]])));
+}
+
+/** The assets of the problems of these (ad hoc) rules: an ad hoc rule is one problem's, on one asset. */
+export async function problemAssetsOfRules(
+  db: DbOrTx,
+  problemRuleDefinitionIds: readonly number[],
+): Promise<{ problemRuleDefinitionId: number; assetId: number }[]> {
+  if (problemRuleDefinitionIds.length === 0) return [];
+  return db
+    .selectDistinct({
+      problemRuleDefinitionId: detectedProblems.problemRuleDefinitionId,
+      assetId: detectedProblems.assetId,
+    })
+    .from(detectedProblems)
+    .where(inArray(detectedProblems.problemRuleDefinitionId, [...problemRuleDefinitionIds]));
 }

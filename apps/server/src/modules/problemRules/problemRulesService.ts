@@ -10,6 +10,7 @@ import {
 import type { AuthContext } from '../../http/authenticate.ts';
 import { badRequest, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import { assetVisibility } from '../access/assetAccess.ts';
 import { findCompany } from '../companies/companiesRepository.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { asLevel } from '../problems/problemPresenter.ts';
@@ -17,12 +18,13 @@ import {
   findRule,
   insertRule,
   listRules,
+  problemAssetsOfRules,
   removeRuleFromGroups,
   updateRule,
   type RuleDefinitionRow,
   type RuleValues,
 } from './problemRulesRepository.ts';
-import { readReach, requireWritable } from './ruleAccess.ts';
+import { READ, readReach, requireWritable } from './ruleAccess.ts';
 import { ruleValues } from './ruleValidation.ts';
 
 type Endpoints = typeof problemRulesEndpoints;
@@ -87,7 +89,29 @@ export async function listRuleDefinitions(
     types: body.types,
     includeDisabled: body.includeDisabled,
   });
-  return rows.map(presentRule);
+  return (await withoutHiddenAdHocRules(db, auth, rows)).map(presentRule);
+}
+
+/**
+ * An ad hoc rule is named after the problem someone raised on one asset: a user limited by access groups sees it
+ * only when that asset is in their groups, as they see the problem itself.
+ */
+async function withoutHiddenAdHocRules(
+  db: DbOrTx,
+  auth: AuthContext,
+  rows: RuleDefinitionRow[],
+): Promise<RuleDefinitionRow[]> {
+  const adHocIds = rows.filter((row) => row.type === 'AD_HOC').map((row) => row.problemRuleDefinitionId);
+  if (adHocIds.length === 0) return rows;
+  const visibility = await assetVisibility(db, auth, READ);
+  const visibleAssets = visibility.assetIds;
+  if (visibleAssets === null) return rows;
+  const shown = new Set(
+    (await problemAssetsOfRules(db, adHocIds))
+      .filter((problem) => visibleAssets.has(problem.assetId))
+      .map((problem) => problem.problemRuleDefinitionId),
+  );
+  return rows.filter((row) => row.type !== 'AD_HOC' || shown.has(row.problemRuleDefinitionId));
 }
 
 export async function createRuleDefinition(

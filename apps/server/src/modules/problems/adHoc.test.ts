@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { detectedProblemSchema } from '@kelvin/contract';
 import { problemRuleDefinitions } from '../../platform/db/problemsSchema.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
@@ -131,6 +132,31 @@ describe('ad hoc problems', () => {
     expect((await problemRow(server.database.db, theirs.detectedProblemId)).closedAt).toBeNull();
     expect((await api(data.users.adminA, 'POST', '/problemRuleDefinitions.disableAdHoc', {})).status).toBe(
       400,
+    );
+  });
+
+  it('lists an ad hoc rule to a user limited by access groups only when its asset is in their groups', async () => {
+    const inGroups = await create({
+      assetId: data.fleet.ids.unitA1,
+      name: 'Seen by the hall',
+      level: 'INFO',
+    });
+    const outside = await create({ assetId: data.fleet.ids.unitA3, name: 'Not for the hall', level: 'INFO' });
+    expect([inGroups.status, outside.status]).toEqual([200, 200]);
+    const namesFor = async (user: { identityId: string }) => {
+      const answer = await api(user, 'POST', '/problemRuleDefinitions.list', { types: ['AD_HOC'] });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return z
+        .array(z.object({ name: z.string() }))
+        .parse(answer.body)
+        .map((rule) => rule.name);
+    };
+    // The operator's groups hold data hall A1 (unit A1), not hall A2 (unit A3); the administrator's both.
+    const operatorSees = await namesFor(data.users.operatorA);
+    expect(operatorSees).toContain('Seen by the hall');
+    expect(operatorSees).not.toContain('Not for the hall');
+    expect(await namesFor(data.users.adminA)).toEqual(
+      expect.arrayContaining(['Seen by the hall', 'Not for the hall']),
     );
   });
 });
