@@ -23,7 +23,7 @@ import {
   type SharedKind,
   type TenantKind,
 } from '../testing/tenancy/tenancyKinds.ts';
-import { requestFor, requestTemplate } from '../testing/tenancy/tenancyRequests.ts';
+import { requestWithoutIds } from '../testing/tenancy/tenancyRequests.ts';
 import type { FuzzRequest } from '../testing/fuzz/fuzzCases.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 
@@ -32,8 +32,9 @@ import { startTestServer, type TestServer } from '../testing/testServer.ts';
  * not reach: a customer administrator and an operator of another company (every kind of object of the victim
  * company), and an administrator and an operator whose access groups leave out the victim's assets (what hangs
  * off those assets). Agent calls go with another company's agent key too. Each answer must carry none of the
- * victim's data (marks put in every name and text of theirs) and change no row. The id fields are found in the
- * contract's schemas and mapped by tenancyKinds.ts, so a call added later is walked without a test of its own.
+ * victim's data (marks put in every name and text of theirs) and change no row. Every call is also sent without
+ * its optional ids (lists unfiltered, polls), where only the victim's marks are judged. The id fields are found in
+ * the contract's schemas and mapped by tenancyKinds.ts, so a call added later is walked without a test of its own.
  *   KELVIN_TENANCY_CALL=tickets.get KELVIN_TENANCY_VERBOSE=1 npx vitest run apps/server/src/http/tenancyWalk.test.ts
  */
 const ONLY = process.env.KELVIN_TENANCY_CALL;
@@ -47,13 +48,9 @@ const SEED = 'tenancy';
  */
 const TABLES_ANY_REQUEST_WRITES: ReadonlySet<string> = new Set<string>([]);
 
-const walked = (endpoint: EndpointDef) =>
-  endpoint.auth === 'agent' || requestTemplate(endpoint, createRandom(1)).slots.length > 0;
-const endpoints = allEndpoints.filter(
-  (endpoint) => (ONLY === undefined || endpoint.name === ONLY) && walked(endpoint),
-);
+const endpoints = allEndpoints.filter((endpoint) => ONLY === undefined || endpoint.name === ONLY);
 
-const tally = { calls: 0, requests: 0, byStatus: new Map<number, number>() };
+const tally = { calls: 0, callsWithIds: 0, requests: 0, byStatus: new Map<number, number>() };
 /** Calls every request of which was refused as invalid: the walk reached no authorization there. */
 const refusedAsInvalidOnly: string[] = [];
 const count = (status: number) => {
@@ -130,7 +127,8 @@ describe('tenancy, walked over every call that takes an id', () => {
     const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
     const invalid = refusedAsInvalidOnly.length > 0 ? `; only 400: ${refusedAsInvalidOnly.join(', ')}` : '';
     process.stdout.write(
-      `tenancy walk: ${tally.calls} calls walked, ${tally.requests} requests; ${statuses.join(', ')}${invalid}\n`,
+      `tenancy walk: ${tally.calls} calls walked (${tally.callsWithIds} taking ids), ${tally.requests} requests; ` +
+        `${statuses.join(', ')}${invalid}\n`,
     );
     await server.close();
   });
@@ -150,40 +148,50 @@ describe('tenancy, walked over every call that takes an id', () => {
         template.unmapped,
         `${endpoint.name}: map these id fields to what they name in testing/tenancy/tenancyKinds.ts`,
       ).toEqual([]);
-      expect(
-        problem,
-        `${endpoint.name}: no valid request sampled; add a sample in tenancyRequests.ts`,
-      ).toBeNull();
+      const takesIds = template.slots.length > 0;
+      if (takesIds)
+        expect(
+          problem,
+          `${endpoint.name}: no valid request sampled; add a sample in tenancyRequests.ts`,
+        ).toBeNull();
       tally.calls++;
+      if (takesIds) tally.callsWithIds++;
+      // Without its optional ids (a list unfiltered, a poll), as anyone may send it: the answer must hold none of
+      // the victim's. It may write the caller's own rows (a poll takes its own commands, a create makes the
+      // caller's own object), so only the marks are judged there, and the fingerprint is read again after it.
+      const withoutIds = requestWithoutIds(endpoint, template);
       const problems: string[] = [];
       const statuses = new Set<number>();
       // Each request's fingerprint after is the next one's before, as in the fuzz: one read of every table each.
-      let before = await databaseFingerprint(server.database.db);
+      let before: Map<string, string> | null = null;
       for (const attacker of callers) {
-        const requests = attackRequests(endpoint, template, attacker, shared);
-        // An agent call without ids (a poll): another company's agent must get none of the victim's. It may change
-        // its own rows (its heartbeat, its own commands delivered), so only the victim's marks are judged there.
-        const withoutIds = endpoint.auth === 'agent' && requests.length === 0 && attacker.agentKey !== null;
-        if (withoutIds)
-          requests.push({
-            label: 'no ids',
-            request: requestFor(endpoint, template, () => undefined).request,
-          });
-        for (const { label, request } of requests) {
+        const requests = [
+          ...(withoutIds === null ? [] : [{ label: 'no ids', request: withoutIds, marksOnly: true }]),
+          ...attackRequests(endpoint, template, attacker, shared).map((one) => ({
+            ...one,
+            marksOnly: false,
+          })),
+        ];
+        for (const { label, request, marksOnly } of requests) {
           for (const asAgent of sendings(endpoint, attacker)) {
+            if (!marksOnly) before ??= await databaseFingerprint(server.database.db);
             const answer = await sendFuzzRequest(server.url, endpoint, request, {
               token: attacker.token,
               agentKey: attacker.agentKey ?? '',
               asAgent,
             });
-            const after = await databaseFingerprint(server.database.db);
             count(answer.status);
-            statuses.add(answer.status);
-            const changed = withoutIds
-              ? []
-              : changedTables(before, after).filter((name) => !TABLES_ANY_REQUEST_WRITES.has(name));
+            let changed: string[] = [];
+            if (marksOnly) before = null;
+            else {
+              statuses.add(answer.status);
+              const after = await databaseFingerprint(server.database.db);
+              changed = changedTables(before ?? after, after).filter(
+                (name) => !TABLES_ANY_REQUEST_WRITES.has(name),
+              );
+              before = after;
+            }
             const faults = faultsOf(answer, changed, attacker.marks);
-            before = after;
             const line = `${attacker.name}${asAgent ? ' (agent key)' : ''}, ${label}: ${endpoint.method} ${fuzzUrl('', endpoint, request)} ${JSON.stringify(bodyOf(request))}`;
             if (VERBOSE) process.stdout.write(`${line}\n    ${answer.status} ${answer.text.slice(0, 160)}\n`);
             if (faults.length > 0)

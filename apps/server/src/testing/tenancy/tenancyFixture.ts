@@ -244,7 +244,7 @@ async function buildAssetObjects(context: TenantContext) {
       companyId,
       assetId: unit,
       detectedProblemId: detectedProblem,
-      kind: 'problem.opened',
+      kind: 'OPENED',
       level: 'CRITICAL',
       title: as('Notification'),
       body: as('Notification body'),

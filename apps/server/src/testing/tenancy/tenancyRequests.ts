@@ -12,6 +12,8 @@ export interface IdSlot {
   location: string;
   list: boolean;
   text: boolean;
+  /** Whether the request must carry it (it and everything around it required). */
+  required: boolean;
 }
 
 /**
@@ -79,6 +81,13 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   timeZone: 'Europe/Berlin',
   url: 'https://hooks.example.com/tenancy',
   waitSeconds: 0,
+  metricAlias: 'temperature.supplyAir',
+  condition: {
+    kind: 'THRESHOLD',
+    metricAlias: 'temperature.supplyAir',
+    aggregation: 'AVERAGE',
+    limits: { source: 'THRESHOLD_GROUP' },
+  },
   relationTypeEnumValue: 2,
   laborCodeEnumKey: 'other',
 };
@@ -93,7 +102,7 @@ class TemplateBuilder {
     private readonly random: Random,
   ) {}
 
-  private slot(node: SchemaNode, field: string, location: string): SlotMark {
+  private slot(node: SchemaNode, field: string, location: string, required: boolean): SlotMark {
     const kind = kindOfIdField(this.callName, field);
     if (kind === undefined) this.unmapped.push(location);
     const alternatives: unknown[] = Array.isArray(node.anyOf) ? node.anyOf : [];
@@ -102,7 +111,7 @@ class TemplateBuilder {
     const text = variants.some(
       (variant) => variant.type === 'string' || (isRecord(variant.items) && variant.items.type === 'string'),
     );
-    this.slots.push({ kind: kind ?? 'freeText', location, list, text });
+    this.slots.push({ kind: kind ?? 'freeText', location, list, text, required });
     return { [SLOT]: this.slots.length - 1 };
   }
 
@@ -110,10 +119,10 @@ class TemplateBuilder {
     return sampleFromSchema(node, this.random, 0, this.counter);
   }
 
-  build(node: unknown, location: string, field: string | null): Template {
+  build(node: unknown, location: string, field: string | null, required = true): Template {
     if (!isRecord(node)) return null;
-    if (field !== null && isIdLikeField(field)) return this.slot(node, field, location);
-    if (field === null && isIntegerList(node)) return this.slot(node, '', location);
+    if (field !== null && isIdLikeField(field)) return this.slot(node, field, location, required);
+    if (field === null && isIntegerList(node)) return this.slot(node, '', location, required);
     const known = field === null ? undefined : FIELD_SAMPLES[field];
     if (known !== undefined) return known;
     // Objects are walked field by field (for FIELD_SAMPLES and the required fields only); anything else without
@@ -123,16 +132,16 @@ class TemplateBuilder {
     const variants: unknown = node.anyOf ?? node.oneOf;
     if (Array.isArray(variants)) {
       const withIds: unknown = variants.find(hasIdFields);
-      return this.build(withIds, location, field);
+      return this.build(withIds, location, field, required);
     }
-    if (node.type === 'array') return [this.build(node.items, `${location}[]`, null)];
+    if (node.type === 'array') return [this.build(node.items, `${location}[]`, null, required)];
     const properties = isRecord(node.properties) ? node.properties : {};
-    const required = Array.isArray(node.required) ? node.required : [];
+    const requiredNames: unknown[] = Array.isArray(node.required) ? node.required : [];
     const result: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(properties)) {
-      if (isIdLikeField(name) || hasIdFields(property) || name in FIELD_SAMPLES)
-        result[name] = this.build(property, `${location}.${name}`, name);
-      else if (required.includes(name)) result[name] = this.build(property, `${location}.${name}`, name);
+      const isRequired = required && requiredNames.includes(name);
+      if (isRequired || isIdLikeField(name) || hasIdFields(property) || name in FIELD_SAMPLES)
+        result[name] = this.build(property, `${location}.${name}`, name, isRequired);
     }
     return result;
   }
@@ -201,9 +210,13 @@ export function requestFor(
   template: RequestTemplate,
   valueOf: (slot: number) => unknown,
 ): { request: FuzzRequest; problem: string | null } {
+  // A slot left out (undefined) leaves its parameter out.
   const strings = (part: Record<string, Template>) =>
     Object.fromEntries(
-      Object.entries(part).map(([key, value]) => [key, asText(fill(value, valueOf))] as const),
+      Object.entries(part).flatMap(([key, value]) => {
+        const filled = fill(value, valueOf);
+        return filled === undefined ? [] : [[key, asText(filled)] as const];
+      }),
     );
   const params = strings(template.params);
   const query = strings(template.query);
@@ -229,4 +242,14 @@ export function requestFor(
     request: { params, query: Object.entries(query), body },
     problem: problems.length > 0 ? problems.join('; ') : null,
   };
+}
+
+/**
+ * The call with none of its optional ids (a list unfiltered, a poll), or null when an id is required or the
+ * request is then invalid: what any caller may send, whose answer must still hold none of another's data.
+ */
+export function requestWithoutIds(endpoint: EndpointDef, template: RequestTemplate): FuzzRequest | null {
+  if (template.slots.some((slot) => slot.required)) return null;
+  const { request, problem } = requestFor(endpoint, template, () => undefined);
+  return problem === null ? request : null;
 }
