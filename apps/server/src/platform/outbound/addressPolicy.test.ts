@@ -121,6 +121,11 @@ describe('outbound address classes', () => {
     expect(await policy.resolve('receiver.plant.internal')).toEqual({ address: '10.20.0.9', family: 4 });
   });
 
+  it('refuses what is not an address', () => {
+    for (const text of ['', 'localhost', '127.1', '0x7f.0.0.1', '999.0.0.1'])
+      expect(classifyAddress(text, noNetworks)).toEqual({ allowed: false, range: 'invalid' });
+  });
+
   it('reads CIDRs and single addresses as networks, and nothing else', () => {
     expect(parseNetwork('10.0.0.0/8')?.[1]).toBe(8);
     expect(parseNetwork(' 192.168.4.20 ')?.[1]).toBe(32);

@@ -49,8 +49,14 @@ export interface AddressVerdict {
  * Networks given by the operator are admitted whatever their range.
  */
 export function classifyAddress(address: string, allowNetworks: readonly Network[]): AddressVerdict {
-  if (isIP(address) === 0) return { allowed: false, range: 'invalid' };
-  const parsed = ipaddr.parse(address);
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    if (isIP(address) === 0) return { allowed: false, range: 'invalid' };
+    parsed = ipaddr.parse(address);
+  } catch {
+    // What Node takes for an address and ipaddr.js does not (a zone id it cannot read): never called.
+    return { allowed: false, range: 'invalid' };
+  }
   const mapped = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress();
   const plain = parsed instanceof ipaddr.IPv6 && mapped ? parsed.toIPv4Address() : parsed;
   if (allowNetworks.some(([network, bits]) => network.kind() === plain.kind() && plain.match(network, bits)))
