@@ -48,7 +48,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/modules/**'],
-              message: 'platform/ never imports modules/: declare an interface here and let a module implement it.',
+              message:
+                'platform/ never imports modules/: declare an interface here and let a module implement it.',
             },
           ],
         },

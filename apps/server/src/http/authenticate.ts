@@ -49,8 +49,6 @@ export function createAuthenticator(db: Db, verifier: TokenVerifier): Authentica
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const token = match?.[1];
     if (!token) throw unauthorized('Authentication required: send an ID token as a bearer token.');
-    return authenticateToken(db, verifier, token, (reason) =>
-      request.log.info({ reason }, 'token rejected'),
-    );
+    return authenticateToken(db, verifier, token, (reason) => request.log.info({ reason }, 'token rejected'));
   };
 }

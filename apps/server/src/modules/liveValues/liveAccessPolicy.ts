@@ -84,7 +84,11 @@ export function createLiveAccessPolicy(deps: {
       try {
         // Permissions as they are now, not as they were at the handshake.
         const auth = await authenticateToken(db, verifier, session.token);
-        visible = await readableAssetIds(db, auth, paths.map(({ assetId }) => assetId));
+        visible = await readableAssetIds(
+          db,
+          auth,
+          paths.map(({ assetId }) => assetId),
+        );
       } catch (error) {
         // Every path is refused with what the HTTP call would answer (401, or 403 without metrics:read).
         if (error instanceof HttpError) {

@@ -202,11 +202,7 @@ export async function attachLive<S extends LiveSession>(
     });
   });
 
-  async function subscribe(
-    socket: LiveSocket,
-    session: S,
-    payload: unknown,
-  ): Promise<LiveSubscribeAck> {
+  async function subscribe(socket: LiveSocket, session: S, payload: unknown): Promise<LiveSubscribeAck> {
     const parsed = payloadSchema.safeParse(payload);
     if (!parsed.success) return { accepted: [], refused: [{ path: '*', reason: 'Send { paths: [...] }.' }] };
     const wellFormed = parsePaths(parsed.data.paths);
