@@ -145,7 +145,7 @@ async function buildCompanyObjects(context: TenantContext) {
     await post(admin, '/webhooks.create', {
       companyId,
       name: co('Hook'),
-      url: 'https://hooks.example.com/tenancy',
+      url: 'https://hooks.example/tenancy',
       levels: ['CRITICAL'],
       enabled: false,
     }),

@@ -79,7 +79,7 @@ function withInstants(node: unknown, field: string | null): unknown {
  */
 const FIELD_SAMPLES: Record<string, unknown> = {
   timeZone: 'Europe/Berlin',
-  url: 'https://hooks.example.com/tenancy',
+  url: 'https://hooks.example/tenancy',
   waitSeconds: 0,
   metricAlias: 'temperature.supplyAir',
   condition: {
