@@ -68,9 +68,15 @@ async function requireCompany(db: DbOrTx, companyId: number) {
 }
 
 /** A webhook the caller may manage; missing and another company's are the same 404. */
-async function manageableWebhook(db: DbOrTx, auth: AuthContext, webhookId: number): Promise<WebhookRow> {
+async function manageableWebhook(
+  db: DbOrTx,
+  auth: AuthContext,
+  webhookId: number,
+  lock: 'lock' | 'read' = 'read',
+): Promise<WebhookRow> {
   requirePermission(auth, NOTIFICATIONS_MANAGE);
-  const [row] = await db.select().from(companyWebhooks).where(eq(companyWebhooks.webhookId, webhookId));
+  const query = db.select().from(companyWebhooks).where(eq(companyWebhooks.webhookId, webhookId));
+  const [row] = await (lock === 'lock' ? query.for('update') : query);
   const what = `Webhook ${webhookId} not found.`;
   if (!row) throw notFound(what);
   requireManage(auth, row.companyId, what);
@@ -168,7 +174,8 @@ export async function updateWebhook(
   await checkWebhookUrl(deps, body.url, 'body.url');
   const now = (deps.now ?? Date.now)();
   return deps.db.transaction(async (tx) => {
-    const before = await manageableWebhook(tx, auth, body.webhookId);
+    // Locked until committed: of two rotations at once, the second keeps the first's new secret as previous.
+    const before = await manageableWebhook(tx, auth, body.webhookId, 'lock');
     const { webhookId, rotateSecret, ...changes } = body;
     const secret = rotateSecret ? newWebhookSecret() : null;
     const [row] = await tx
