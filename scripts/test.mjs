@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileDurations, slowestFilesTable } from './slowestFiles.mjs';
 
 const requireServices = process.env.KELVIN_REQUIRE_SERVICES === '1';
 mkdirSync('.tmp', { recursive: true });
@@ -48,6 +49,11 @@ const total = {
   failed: unit.failed + e2e.failed + (buildStatus === 0 ? 0 : 1),
   skipped: unit.skipped + e2e.skipped,
 };
+const durations = [
+  ...fileDurations(results('unit-results.json'), 'unit'),
+  ...(buildStatus === 0 ? fileDurations(results('e2e-results.json'), 'browser') : []),
+];
+for (const line of slowestFilesTable(durations)) console.log(line);
 console.log(`\nunit and route tests: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(`browser tests: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
 if (buildStatus !== 0) console.log('the web build failed');
