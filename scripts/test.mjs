@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: unit and route tests, then the web build and the browser tests, then one summary line.
+// `npm test`: unit and route tests (the web build beside them), then the browser tests, then the slowest files and
+// one summary line.
 // With KELVIN_REQUIRE_SERVICES=1 (CI) a skipped test fails the run: nothing may be skipped silently.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileDurations, slowestFilesTable } from './slowestFiles.mjs';
 
@@ -14,6 +15,16 @@ const results = (name) => path.resolve('.tmp', name);
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/** Runs a command in the background, its output into `logFile`; resolves with its exit status. */
+function runInBackground(command, args, logFile) {
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, { stdio: ['ignore', log, log] });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 function counts(file) {
@@ -30,8 +41,11 @@ function counts(file) {
 }
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json'];
+// The web build needs no test and the tests no build: it runs beside them, its output shown after them.
+const build = runInBackground('npm', ['run', 'build', '-w', '@kelvin/web'], results('web-build.log'));
 const unitStatus = run('node', [...vitest, `--outputFile.json=${results('unit-results.json')}`]);
-const buildStatus = run('npm', ['run', 'build', '-w', '@kelvin/web']);
+const buildStatus = await build;
+process.stdout.write(readFileSync(results('web-build.log'), 'utf8'));
 const e2eStatus =
   buildStatus === 0
     ? run('node', [
