@@ -38,7 +38,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * Why a webhook URL is refused, or null: https only (a delivery carries problem details and a signature), plain
  * http only to this machine (a receiver under development), and no user name or password, which every list of
- * webhooks would show.
+ * webhooks would show. Where the host's addresses are is the server's check (loopback included: it calls this
+ * machine only when KELVIN_WEBHOOK_ALLOW_NETWORKS admits it).
  */
 export function webhookUrlProblem(text: string): string | null {
   // By hand rather than with URL: the contract runs where no URL class is typed, and this is all it needs.
