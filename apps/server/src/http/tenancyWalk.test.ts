@@ -222,10 +222,12 @@ describe('tenancy, walked over every call that takes an id', () => {
   });
 
   it("adds no reading or log line to another company's assets (the time series are outside the fingerprint)", async () => {
-    expect(
-      endpoints.some((endpoint) => endpoint.auth !== 'user'),
-      'agent calls walked',
-    ).toBe(true);
+    // A whole walk sends the agent calls (one call alone may not): otherwise this would compare nothing sent.
+    if (ONLY === undefined)
+      expect(
+        endpoints.some((endpoint) => endpoint.auth === 'agent'),
+        'agent calls walked',
+      ).toBe(true);
     expect(await storedAgentData(server, world, victim)).toEqual(victimData);
   });
 
