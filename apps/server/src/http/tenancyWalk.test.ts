@@ -74,7 +74,7 @@ interface Caller extends Attacker {
   ownTenant: Tenant;
 }
 
-describe('tenancy, walked over every call that takes an id', () => {
+describe('tenancy, walked over every call of the contract, the live socket and the agent calls', () => {
   let server: TestServer;
   let world: TenancyWorld;
   let victim: Tenant;
@@ -258,7 +258,6 @@ describe('tenancy, walked over every call that takes an id', () => {
   }, 60_000);
 });
 
-/** The victim's ids of `kinds`, the caller's own for the rest. */
 /** What is wrong with an answer to another tenant's ids: a 5xx, the victim's data in a 2xx, a changed row. */
 function faultsOf(answer: { status: number; text: string }, changed: string[], marks: readonly string[]) {
   const leaked = answer.status < 300 ? marksIn(answer.text, marks) : [];
@@ -269,6 +268,7 @@ function faultsOf(answer: { status: number; text: string }, changed: string[], m
   ];
 }
 
+/** The victim's ids of `kinds`, the caller's own for the rest. */
 function mergeIds(
   own: Record<TenantKind, number | string>,
   victim: Record<TenantKind, number | string>,
