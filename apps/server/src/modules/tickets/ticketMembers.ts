@@ -42,7 +42,7 @@ export async function addTicketUser(db: Db, auth: AuthContext, body: UserBody): 
     const same = existing.some(
       (row) => row.userId === body.userId && row.relationTypeValue === body.relationTypeEnumValue,
     );
-    if (same) return presentTicket(tx, ticket, enums);
+    if (same) return presentTicket(tx, ticket, enums, auth);
     if (
       body.relationTypeEnumValue === RELATION_OWNER &&
       existing.some((row) => row.relationTypeValue === RELATION_OWNER)
@@ -59,7 +59,7 @@ export async function addTicketUser(db: Db, auth: AuthContext, body: UserBody): 
     });
     await touch(tx, ticket.ticketId);
     await ticketEvent(tx, auth, ticket, 'tickets.users.add', await userEventData(tx, body, enums));
-    return presentTicket(tx, ticket, enums);
+    return presentTicket(tx, ticket, enums, auth);
   });
 }
 
@@ -85,10 +85,10 @@ export async function removeTicketUser(db: Db, auth: AuthContext, body: UserBody
         ),
       )
       .returning();
-    if (removed.length === 0) return presentTicket(tx, ticket, enums);
+    if (removed.length === 0) return presentTicket(tx, ticket, enums, auth);
     await touch(tx, ticket.ticketId);
     await ticketEvent(tx, auth, ticket, 'tickets.users.remove', await userEventData(tx, body, enums));
-    return presentTicket(tx, ticket, enums);
+    return presentTicket(tx, ticket, enums, auth);
   });
 }
 
@@ -123,11 +123,11 @@ export async function addTicketAssets(db: Db, auth: AuthContext, body: AssetsBod
       .where(and(eq(ticketAssets.ticketId, ticket.ticketId), inArray(ticketAssets.assetId, requested)));
     const already = new Set(present.map((row) => row.assetId));
     const added = requested.filter((assetId) => !already.has(assetId));
-    if (added.length === 0) return presentTicket(tx, ticket);
+    if (added.length === 0) return presentTicket(tx, ticket, undefined, auth);
     await tx.insert(ticketAssets).values(added.map((assetId) => ({ ticketId: ticket.ticketId, assetId })));
     await touch(tx, ticket.ticketId);
     await ticketEvent(tx, auth, ticket, 'tickets.assets.add', await assetEventData(tx, added));
-    return presentTicket(tx, ticket);
+    return presentTicket(tx, ticket, undefined, auth);
   });
 }
 
@@ -143,7 +143,7 @@ export async function removeTicketAssets(db: Db, auth: AuthContext, body: Assets
         ),
       )
       .returning();
-    if (removed.length === 0) return presentTicket(tx, ticket);
+    if (removed.length === 0) return presentTicket(tx, ticket, undefined, auth);
     await touch(tx, ticket.ticketId);
     await ticketEvent(
       tx,
@@ -155,7 +155,7 @@ export async function removeTicketAssets(db: Db, auth: AuthContext, body: Assets
         removed.map((row) => row.assetId),
       ),
     );
-    return presentTicket(tx, ticket);
+    return presentTicket(tx, ticket, undefined, auth);
   });
 }
 

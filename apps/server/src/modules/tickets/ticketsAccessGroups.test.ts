@@ -200,6 +200,31 @@ describe('tickets obey access groups', () => {
     expect(admin.assets.map((asset) => asset.displayName)).toEqual(['AN-CRAH-01', 'AS-CRAH-01']);
   });
 
+  it('names only the caller’s assets in what a write of people or assets answers, too', async () => {
+    const { adminA, operatorA } = fleet.users;
+    const made = await db().transaction((tx) =>
+      createTicket(tx, SYSTEM, {
+        companyId: fleet.companyA.companyId,
+        title: 'Half in view',
+        visibility: 'EXTERNAL',
+        assetIds: [fleet.ids.unitA1, outsideUnit],
+      }),
+    );
+    const names = (answer: Awaited<ReturnType<typeof call.get>>) =>
+      ticketOf(answer).assets.map((asset) => asset.displayName);
+    const person = { ticketId: made.ticketId, userId: operatorA.userId, relationTypeEnumValue: 0 };
+    expect(names(await call.addUser(adminA, person))).toEqual(['AN-CRAH-01']);
+    expect(names(await call.removeUser(adminA, person))).toEqual(['AN-CRAH-01']);
+    const assets = { ticketId: made.ticketId, assetIds: [fleet.ids.unitA3] };
+    expect(names(await call.addAssets(adminA, assets))).toEqual(['AN-CRAH-01', 'AS-CRAH-01']);
+    expect(names(await call.removeAssets(adminA, assets))).toEqual(['AN-CRAH-01']);
+    // Provider staff are named every asset.
+    expect(names(await call.get(fleet.users.technician, { ticketId: made.ticketId }))).toEqual([
+      'AN-CRAH-01',
+      'AW-CRAH-09',
+    ]);
+  });
+
   it('refuses a limited customer administrator every write to a ticket outside their groups (404, nothing changed)', async () => {
     const { adminA } = fleet.users;
     const [consumable] = await db()
