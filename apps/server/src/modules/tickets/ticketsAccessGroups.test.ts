@@ -11,7 +11,7 @@ import {
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, makeAsset, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { createTicket } from './ticketWrite.ts';
-import { expectRefused, listOf, ticketOf, ticketsApi, type FleetUser } from './ticketsTestKit.ts';
+import { expectRefused, historyOf, listOf, ticketOf, ticketsApi, type FleetUser } from './ticketsTestKit.ts';
 
 const SYSTEM = { userId: null, isExternal: false };
 
@@ -222,6 +222,26 @@ describe('tickets obey access groups', () => {
     expect(names(await call.get(fleet.users.technician, { ticketId: made.ticketId }))).toEqual([
       'AN-CRAH-01',
       'AW-CRAH-09',
+    ]);
+
+    // So does the ticket's history: the asset outside the groups leaving is no entry of theirs.
+    ticketOf(
+      await call.removeAssets(fleet.users.technician, { ticketId: made.ticketId, assetIds: [outsideUnit] }),
+    );
+    const historyAs = async (user: FleetUser) =>
+      historyOf(await call.history(user, { ticketId: made.ticketId }))
+        .filter((entry) => entry.name === 'tickets.create' || entry.name.startsWith('tickets.assets.'))
+        .map((entry) => [entry.name, entry.data.assetIds, entry.data.assetNames]);
+    expect(await historyAs(adminA)).toEqual([
+      ['tickets.assets.remove', [fleet.ids.unitA3], ['AS-CRAH-01']],
+      ['tickets.assets.add', [fleet.ids.unitA3], ['AS-CRAH-01']],
+      ['tickets.create', [fleet.ids.unitA1], undefined],
+    ]);
+    expect(await historyAs(fleet.users.technician)).toEqual([
+      ['tickets.assets.remove', [outsideUnit], ['AW-CRAH-09']],
+      ['tickets.assets.remove', [fleet.ids.unitA3], ['AS-CRAH-01']],
+      ['tickets.assets.add', [fleet.ids.unitA3], ['AS-CRAH-01']],
+      ['tickets.create', [fleet.ids.unitA1, outsideUnit], undefined],
     ]);
   });
 
