@@ -49,7 +49,7 @@ export async function snapshotDatabase(db: Db): Promise<DatabaseSnapshot> {
     );
     if (row !== '0') seeded.push(table);
   }
-  const positions = [];
+  const positions: { sequence: string; last_value: number; is_called: boolean }[] = [];
   for (const sequence of sequences) {
     const [position] = sequenceRows.parse(
       await db.execute(
