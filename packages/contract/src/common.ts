@@ -6,8 +6,15 @@ export const MAX_ID = 2_147_483_647;
 /** A positive integer id in a JSON body. */
 export const dbId = z.number().int().positive().max(MAX_ID);
 
-/** A positive integer id in a path or query string (arrives as text). */
-export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+/**
+ * A positive integer id in a path, query string or form field (arrives as text): digits only, so that ` 1`,
+ * `1e3` or `0x1F` (which a plain number coercion reads as 1, 1000 and 31) are refused, not taken for another id.
+ */
+export const idParam = z.coerce
+  .string()
+  .regex(/^\d+$/, 'Expected an id: a whole number in digits')
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID));
 
 /** Spec: "GET assets (array params comma-joined)"; the same for every list query parameter. */
 export const commaSeparatedIds = z
