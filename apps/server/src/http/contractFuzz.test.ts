@@ -8,6 +8,7 @@ import { changedTables, databaseFingerprint } from '../testing/databaseFingerpri
 import { buildUser } from '../testing/factories.ts';
 import { fuzzCases, type FuzzCase } from '../testing/fuzz/fuzzCases.ts';
 import { fuzzProblem, refusedFields } from '../testing/fuzz/fuzzJudge.ts';
+import { malformedReason } from '../testing/fuzz/fuzzOracle.ts';
 import { createRandom, seedFrom } from '../testing/fuzz/random.ts';
 import { fuzzUrl, sendFuzzRequest } from '../testing/fuzz/sendFuzzRequest.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
@@ -86,6 +87,7 @@ describe('the whole contract, fuzzed over real HTTP', () => {
         const problem = fuzzProblem(fuzzCase, answer, {
           changedTables: changedTables(before, after),
           baselineFields,
+          malformed: malformedReason(endpoint, fuzzCase),
         });
         if (problem) problems.push(`${describeCase(endpoint, fuzzCase, index)}\n    ${problem}`);
         before = after;

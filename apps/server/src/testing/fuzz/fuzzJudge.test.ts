@@ -12,7 +12,7 @@ const refused = (status: number, details?: { field: string; message: string }[])
   status,
   text: JSON.stringify({ message: 'refused', code: 'BAD_REQUEST', ...(details ? { details } : {}) }),
 });
-const clean = { changedTables: [], baselineFields: [] };
+const clean = { changedTables: [], baselineFields: [], malformed: null };
 
 describe('fuzz judge', () => {
   it('relates a field to the mutated location, inside it or holding it', () => {
@@ -46,10 +46,24 @@ describe('fuzz judge', () => {
     );
   });
 
+  it('fails a success to a malformed request, wrote it or not, and passes its refusal', () => {
+    const malformed = { ...clean, malformed: 'body.name: Invalid input' };
+    expect(fuzzProblem(at('body.name'), { status: 200, text: '{}' }, malformed)).toMatch(
+      /answered 200 to a malformed request \(body.name: Invalid input\)/,
+    );
+    expect(
+      fuzzProblem(at('body.name'), { status: 200, text: '{}' }, { ...malformed, changedTables: ['assets'] }),
+    ).toMatch(/answered 200 to a malformed request .*changing assets/);
+    expect(
+      fuzzProblem(at('body.name'), refused(400, [{ field: 'body.name', message: 'x' }]), malformed),
+    ).toBeNull();
+    expect(fuzzProblem(at('body', false), refused(415), { ...malformed, malformed: 'not JSON' })).toBeNull();
+  });
+
   it('accepts a field the baseline was already refused for, and any 400 to a body that is not JSON', () => {
     const baselineFields = ['body.parentAssetId'];
     const answer = refused(400, [{ field: 'body.parentAssetId', message: 'x' }]);
-    expect(fuzzProblem(at('body.name'), answer, { changedTables: [], baselineFields })).toBeNull();
+    expect(fuzzProblem(at('body.name'), answer, { ...clean, baselineFields })).toBeNull();
     expect(fuzzProblem(at('body', false), refused(400), clean)).toBeNull();
   });
 });

@@ -25,18 +25,23 @@ export function refusedFields(answer: { status: number; text: string }): string[
 }
 
 /**
- * Why an answer breaks the rules, or null: never a 5xx or an unexpected status; a refused request changes no row
+ * Why an answer breaks the rules, or null: never a 5xx or an unexpected status; a malformed request (see
+ * fuzzOracle: `malformed` says why it is one) is refused, never a success; a refused request changes no row
  * (events included); a 400 to well-formed JSON names the field, and the field is where the request was changed
  * (or one the baseline request was already refused for: a generated baseline may miss a rule of the service).
  */
 export function fuzzProblem(
   fuzzCase: FuzzCase,
   answer: { status: number; text: string },
-  context: { changedTables: readonly string[]; baselineFields: readonly string[] },
+  context: { changedTables: readonly string[]; baselineFields: readonly string[]; malformed: string | null },
 ): string | null {
-  const { changedTables, baselineFields } = context;
+  const { changedTables, baselineFields, malformed } = context;
   const { status, text } = answer;
   if (!ALLOWED_STATUSES.has(status)) return `answered ${status}: ${text.slice(0, 300)}`;
+  if (status < 300 && malformed !== null) {
+    const wrote = changedTables.length > 0 ? `, changing ${changedTables.join(', ')}` : '';
+    return `answered ${status} to a malformed request (${malformed})${wrote}`;
+  }
   if (status >= 400 && changedTables.length > 0) {
     return `refused with ${status} but changed ${changedTables.join(', ')}`;
   }
