@@ -45,6 +45,11 @@ export async function accessGroupAssetIds(db: DbOrTx, userId: number): Promise<S
   return new Set(idRows.parse(result).rows.map((row) => row.asset_id));
 }
 
+/** Who is limited by access groups on top of their company grants: external users (customers' people). */
+export function limitedByAccessGroups(auth: AuthContext): boolean {
+  return isExternal(auth);
+}
+
 export async function assetVisibility(
   db: DbOrTx,
   auth: AuthContext,
@@ -52,7 +57,7 @@ export async function assetVisibility(
 ): Promise<AssetVisibility> {
   requirePermission(auth, permission);
   const companies = companyScope(auth, permission);
-  const assetIds = isExternal(auth) ? await accessGroupAssetIds(db, auth.user.userId) : null;
+  const assetIds = limitedByAccessGroups(auth) ? await accessGroupAssetIds(db, auth.user.userId) : null;
   return { companies, assetIds };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../http/authorize.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { accessGroupAssetsQuery } from '../access/assetAccess.ts';
+import { accessGroupAssetsQuery, limitedByAccessGroups } from '../access/assetAccess.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -53,11 +53,6 @@ export interface TicketVisibility {
   externalOnly: boolean;
   /** The user whose access groups limit the caller's tickets (an external user), or null: not limited. */
   groupsOfUserId: number | null;
-}
-
-/** Who is limited by access groups: external users, as on the asset screens (assetVisibility). */
-export function limitedByAccessGroups(auth: AuthContext): boolean {
-  return isExternal(auth);
 }
 
 export function ticketVisibility(auth: AuthContext): TicketVisibility {

@@ -5,15 +5,9 @@ import { isExternal, requireCompanyAccess } from '../../http/authorize.ts';
 import { badField, forbidden } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { tickets, ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
-import { assetVisibility, canSeeAsset } from '../access/assetAccess.ts';
+import { assetVisibility, canSeeAsset, limitedByAccessGroups } from '../access/assetAccess.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import {
-  limitedByAccessGroups,
-  readableTicket,
-  requireProviderStaff,
-  writableTicket,
-  type TicketRow,
-} from './ticketAccess.ts';
+import { readableTicket, requireProviderStaff, writableTicket, type TicketRow } from './ticketAccess.ts';
 import { loadTicketEnums, requireEnumValue } from './ticketEnums.ts';
 import { billingStateOf, presentTicket } from './ticketPresenter.ts';
 import { billingStateAfter, closedAtAfter, ticketStateOf } from './ticketRules.ts';
