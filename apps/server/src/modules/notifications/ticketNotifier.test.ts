@@ -283,8 +283,13 @@ describe('ticket notices: assignment, status and comments told to the ticket’s
     const { users, ids } = fleet;
     const both = [users.adminA, users.operatorA];
     // The operator's groups hold Alpha North's hall 1 only; the administrator's hold both Alpha sites.
-    const beside = await newTicket('EXTERNAL', { assetIds: [ids.unitA3], requesters: both });
-    const unassetted = await newTicket('EXTERNAL', { assetIds: [], requesters: both });
+    // No one is assigned a ticket they cannot read: both were assigned while the ticket had unit A1, which both
+    // reach, and it was then taken off before the notices went out.
+    const beside = await newTicket('EXTERNAL', { assetIds: [ids.unitA1, ids.unitA3], requesters: both });
+    const unassetted = await newTicket('EXTERNAL', { assetIds: [ids.unitA1], requesters: both });
+    for (const { ticketId } of [beside, unassetted]) {
+      await post(users.technician, '/tickets.assets.remove', { ticketId, assetIds: [ids.unitA1] });
+    }
     const inside = await newTicket('EXTERNAL', { assetIds: [ids.unitA1], requesters: both });
     await notifier.runOnce();
     const toldOf = async (ticketId: number) => (await rowsOf(ticketId)).map((row) => row.userId).sort();

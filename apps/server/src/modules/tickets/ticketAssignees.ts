@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, like, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { attributeGrantSchema, type Grant } from '@kelvin/contract';
 import { EXTERNAL_IDENTITY_PREFIX, PROVIDER_COMPANY_ID } from '@kelvin/domain';
@@ -8,7 +8,7 @@ import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { companies, roleGrants, userRoles, users } from '../../platform/db/schema.ts';
 import { OWN_COMPANY } from '../users/permissionsRepository.ts';
-import { canSeeTicket, requireProviderStaff } from './ticketAccess.ts';
+import { canSeeTicket, inAccessGroupsOf, requireProviderStaff } from './ticketAccess.ts';
 
 /** How many people the picker offers at once: it narrows by search. */
 export const ASSIGNABLE_LIMIT = 50;
@@ -30,14 +30,49 @@ function grantReaches(companyId: number) {
 }
 
 /**
+ * The ticket whose readers are asked for: a stored one (its ticket_assets decide), or one about to be created,
+ * which has no id yet (the asset ids it will get decide).
+ */
+export type TicketForReaders = { companyId: number; visibility: string } & (
+  { ticketId: number } | { assetIds: readonly number[] }
+);
+
+/**
+ * An external user (isExternalUser: an identity of the external provider, outside the provider's own company), in
+ * SQL over the users table. External users are the ones limitedByAccessGroups limits.
+ */
+const externalCandidate = sql`(${users.identityId} like ${`${escapeLike(EXTERNAL_IDENTITY_PREFIX)}%`}
+  and ${users.companyId} <> ${PROVIDER_COMPANY_ID})`;
+
+/**
+ * The candidate (users row) has one of the ticket's assets in their access groups, or below one: the tickets' rule
+ * (accessGroupCondition) asked of each candidate instead of the caller. A ticket to be created without assets: none.
+ */
+function candidateReachesAssets(ticket: TicketForReaders): SQL {
+  if ('ticketId' in ticket) {
+    return sql`exists (select 1 from ticket_assets ta_reader
+                        where ta_reader.ticket_id = ${ticket.ticketId}
+                          and ${inAccessGroupsOf(users.userId, sql`ta_reader.asset_id`)})`;
+  }
+  if (ticket.assetIds.length === 0) return sql`false`;
+  const ids = sql.join(
+    ticket.assetIds.map((assetId) => sql`${assetId}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from unnest(array[${ids}]::int[]) as new_asset(asset_id)
+                      where ${inAccessGroupsOf(users.userId, sql`new_asset.asset_id`)})`;
+}
+
+/**
  * Active people who could read this ticket: a tickets:read grant reaching its company and, for an external user,
- * an EXTERNAL ticket. One query, bounded by `limit`: the database keeps only the holders of such a grant (and
- * no external user for an INTERNAL ticket), in name order, with their tickets:read grants; canSeeTicket then reads
- * those grants as every access check does, so that the answer never offers someone the rule refuses.
+ * an EXTERNAL ticket with an asset in their access groups. One query, bounded by `limit`: the database keeps only
+ * the holders of such a grant (no external user for an INTERNAL ticket, nor one whose groups miss its assets), in
+ * name order, with their tickets:read grants; canSeeTicket then reads those grants as every access check does, so
+ * that the answer never offers someone the rule refuses (who could not read the ticket nor be notified of it).
  */
 async function readersAmong(
   db: DbOrTx,
-  ticket: { companyId: number; visibility: string },
+  ticket: TicketForReaders,
   narrow: { userIds?: readonly number[]; search?: string; companyId?: number },
   limit: number,
 ): Promise<(AuthContext & { companyName: string })[]> {
@@ -46,15 +81,10 @@ async function readersAmong(
     grantReaches(ticket.companyId),
     eq(users.isDeleted, false),
     eq(users.isSystem, false),
+    ticket.visibility === 'EXTERNAL'
+      ? sql`(not ${externalCandidate} or ${candidateReachesAssets(ticket)})`
+      : sql`not ${externalCandidate}`,
   ];
-  if (ticket.visibility !== 'EXTERNAL') {
-    // isExternalUser: an identity of the external provider, outside the provider's own company.
-    const external = and(
-      like(users.identityId, `${escapeLike(EXTERNAL_IDENTITY_PREFIX)}%`),
-      sql`${users.companyId} <> ${PROVIDER_COMPANY_ID}`,
-    );
-    if (external) conditions.push(not(external));
-  }
   if (narrow.userIds) conditions.push(inArray(users.userId, [...narrow.userIds]));
   if (narrow.companyId !== undefined) conditions.push(eq(users.companyId, narrow.companyId));
   if (narrow.search) {
@@ -104,7 +134,7 @@ async function readersAmong(
  */
 export async function assignableUsers(
   db: DbOrTx,
-  ticket: { companyId: number; visibility: string },
+  ticket: TicketForReaders,
   search: string | undefined,
   companyId?: number,
 ) {
@@ -121,7 +151,7 @@ export async function assignableUsers(
 /** Refuses (400 naming the field) any user who is not active or could not read the ticket. */
 export async function requireAssignable(
   db: DbOrTx,
-  ticket: { companyId: number; visibility: string },
+  ticket: TicketForReaders,
   userIds: readonly number[],
   field: string,
 ): Promise<void> {

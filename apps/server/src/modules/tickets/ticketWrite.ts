@@ -93,7 +93,7 @@ export async function createTicket(
   const userIds = [...new Set(people.map((person) => person.userId))];
   // An external user names only their own company's people, as in tickets.users.add.
   if ('permissions' in actor) await requireOwnCompanyPeople(tx, actor, userIds, 'body.users');
-  await requireAssignable(tx, { companyId: input.companyId, visibility }, userIds, 'body.users');
+  await requireAssignable(tx, { companyId: input.companyId, visibility, assetIds }, userIds, 'body.users');
 
   const statusValue = input.statusEnumValue ?? 0;
   const ticketState = ticketStateOf(statusValue);

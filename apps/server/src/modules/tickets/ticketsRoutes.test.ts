@@ -338,7 +338,8 @@ describe('tickets: create, read, change', () => {
 
   it('assigns people with one owner at most, and offers only those who may read the ticket', async () => {
     const { users } = fleet;
-    const { ticketId } = ticketOf(await newTicket({ visibility: 'EXTERNAL' }));
+    // On a unit in both Alpha users' access groups: customer users are offered a ticket only through its assets.
+    const { ticketId } = ticketOf(await newTicket({ visibility: 'EXTERNAL', assetIds: [fleet.ids.unitA1] }));
     const add = (userId: number, relationTypeEnumValue: number) =>
       call.addUser(users.technician, { ticketId, userId, relationTypeEnumValue });
     ticketOf(await add(users.technician.userId, OWNER));
