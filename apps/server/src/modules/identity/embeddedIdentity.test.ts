@@ -300,7 +300,10 @@ describe.each(kinds)('embedded identity provider on %s', (kind) => {
     }
     const blocked = await browser.postForm(action, { email: user.email, password });
     expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain('Too many failed sign-in attempts.');
+    // The user had no failure of their own: the page says it is the network's, not "your" attempts.
+    expect(await blocked.text()).toContain(
+      'Too many failed sign-in attempts from this network. Try again in 15 minutes.',
+    );
   });
 
   it('counts failures per proxied client address, whatever a client forges in front of it', async () => {

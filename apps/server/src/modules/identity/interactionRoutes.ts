@@ -25,6 +25,9 @@ export const SIGN_IN_MESSAGES = {
   expired: 'This sign-in request has expired. Return to Kelvin and sign in again.',
   /** `wait` in words: '4 seconds', '15 minutes' (waitInWords). */
   tooMany: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
+  /** The address's cap: reached by everyone's failures behind one address, so it does not blame "your" attempts. */
+  tooManyFromNetwork: (wait: string) =>
+    `Too many failed sign-in attempts from this network. Try again in ${wait}.`,
 } as const;
 
 /** A sign-in form is two short fields; anything bigger is not ours. */
@@ -139,9 +142,16 @@ export async function registerInteractionRoutes(
       // email and client address (and per address across emails): a guesser elsewhere never delays the owner.
       const verdict = await limiter.begin(email, request.ip);
       if (!verdict.allowed) {
-        request.log.info({ ip: request.ip }, 'sign-in refused: too many failures');
+        request.log.info(
+          { ip: request.ip, refusedBy: verdict.refusedBy },
+          'sign-in refused: too many failures',
+        );
         reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
-        const error = SIGN_IN_MESSAGES.tooMany(waitInWords(verdict.retryAfterMs));
+        const wait = waitInWords(verdict.retryAfterMs);
+        const error =
+          verdict.refusedBy === 'address'
+            ? SIGN_IN_MESSAGES.tooManyFromNetwork(wait)
+            : SIGN_IN_MESSAGES.tooMany(wait);
         return sendHtml(reply, 429, loginPage({ action, email, error }));
       }
 

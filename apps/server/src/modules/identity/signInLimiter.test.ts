@@ -26,6 +26,12 @@ const waitOf = async (limiter: SignInLimiter, email: string, ip: string) => {
   return check.allowed ? 0 : check.retryAfterMs;
 };
 
+/** Which limit refused the next attempt (null: none did): the sign-in page words the two apart. */
+const refusedBy = async (limiter: SignInLimiter, email: string, ip: string) => {
+  const check = await limiter.begin(email, ip);
+  return check.allowed ? null : check.refusedBy;
+};
+
 // The memory store keeps time with Date.now and setTimeout: the fake clock moves it by hand, no real waits.
 describe('sign-in limiter (in memory)', () => {
   let limiter: SignInLimiter;
@@ -40,6 +46,7 @@ describe('sign-in limiter (in memory)', () => {
     expect(await waitOf(limiter, 'ada@example.test', '10.0.0.1')).toBe(SECOND);
     // The same pair whatever the letter case and spaces of the email.
     expect(await waitOf(limiter, ' ADA@example.test', '10.0.0.1')).toBe(SECOND);
+    expect(await refusedBy(limiter, 'ada@example.test', '10.0.0.1')).toBe('pair');
 
     for (const wait of [2, 4, 8]) {
       vi.advanceTimersByTime(SECOND * (wait / 2) - 1);
@@ -92,6 +99,8 @@ describe('sign-in limiter (in memory)', () => {
   it('keeps the per-address limit: 20 failures across emails in 15 minutes', async () => {
     for (let i = 0; i < 20; i++) expect(await fail(limiter, `user${i}@example.test`, '10.0.0.4')).toBe(true);
     expect(await waitOf(limiter, 'fresh@example.test', '10.0.0.4')).toBe(15 * MINUTE);
+    // Refused by the address's cap, not by fresh@'s own failures (it has none).
+    expect(await refusedBy(limiter, 'fresh@example.test', '10.0.0.4')).toBe('address');
     // Even the right password waits: the address is refused before any password is checked.
     expect((await limiter.begin('user1@example.test', '10.0.0.4')).allowed).toBe(false);
     expect(await fail(limiter, 'fresh@example.test', '10.0.0.5')).toBe(true);

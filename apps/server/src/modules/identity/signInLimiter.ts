@@ -40,8 +40,15 @@ export interface SignInAttempt {
   succeeded(): Promise<void>;
 }
 
+/**
+ * Which limit refused: the pair's wait (this email from this address), or the address's cap across every email,
+ * which a user may reach through colleagues' failures behind the same address, so the page words it apart.
+ */
+export type SignInRefusal = 'pair' | 'address';
+
 export type SignInCheck =
-  { allowed: true; attempt: SignInAttempt } | { allowed: false; retryAfterMs: number };
+  | { allowed: true; attempt: SignInAttempt }
+  | { allowed: false; retryAfterMs: number; refusedBy: SignInRefusal };
 
 export interface SignInLimiter {
   /**
@@ -131,9 +138,10 @@ async function refusal(consume: Promise<RateLimiterRes>): Promise<RateLimiterRes
   }
 }
 
-const refused = (msBeforeNext: number): SignInCheck => ({
+const refused = (refusedBy: SignInRefusal, msBeforeNext: number): SignInCheck => ({
   allowed: false,
   retryAfterMs: Math.max(1, msBeforeNext),
+  refusedBy,
 });
 
 function limiterOver(counters: Counters, limits: SignInLimits, close: () => Promise<void>): SignInLimiter {
@@ -143,12 +151,13 @@ function limiterOver(counters: Counters, limits: SignInLimits, close: () => Prom
       const pair = pairKey(email, ip);
       // Waiting already: refused without counting anything (the attempt never reaches the password).
       const [address, wait] = await Promise.all([ipFailures.get(ip), pairWait.get(pair)]);
-      if (address && address.consumedPoints >= limits.maxFailuresPerIp) return refused(address.msBeforeNext);
-      if (wait && wait.consumedPoints >= 1) return refused(wait.msBeforeNext);
+      if (address && address.consumedPoints >= limits.maxFailuresPerIp)
+        return refused('address', address.msBeforeNext);
+      if (wait && wait.consumedPoints >= 1) return refused('pair', wait.msBeforeNext);
 
       // Counted from now on, by atomic increments: attempts racing each other each get their own count.
       const overAddress = await refusal(ipFailures.consume(ip));
-      if (overAddress) return refused(overAddress.msBeforeNext);
+      if (overAddress) return refused('address', overAddress.msBeforeNext);
       const failures = (await pairFailures.penalty(pair)).consumedPoints;
       const delay = pairDelaySeconds(failures, limits);
       if (delay > 0) {
@@ -157,7 +166,7 @@ function limiterOver(counters: Counters, limits: SignInLimits, close: () => Prom
         const taken = await refusal(pairWait.consume(pair, 1, { customDuration: delay }));
         if (taken && failures > limits.freeFailuresPerPair) {
           await Promise.all([ipFailures.reward(ip), pairFailures.reward(pair)]);
-          return refused(taken.msBeforeNext);
+          return refused('pair', taken.msBeforeNext);
         }
       }
       return {
