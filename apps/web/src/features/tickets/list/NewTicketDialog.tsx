@@ -15,9 +15,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { TICKET_TITLE_MAX, type TicketVisibility } from '@kelvin/contract';
+import { errorEnvelopeSchema, TICKET_TITLE_MAX, type TicketVisibility } from '@kelvin/contract';
 import { assetDisplayName, isExternalUser, type CoreEnumName } from '@kelvin/domain';
 import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
+import { isApiError } from '../../../shared/api/index.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { useAssets } from '../../assets/assetsQueries.ts';
 import { useCoreEnumOptions } from '../coreEnumsQuery.ts';
@@ -34,6 +35,18 @@ export interface NewTicketDialogProps {
   asset?: { assetId: number; companyId: number };
 }
 
+/** Shown under the assets field when an external user has chosen none. */
+export const ASSET_REQUIRED_MESSAGE = 'Choose at least one asset: you see a ticket through its assets.';
+
+/** The server's refusal of the assets (`body.assetIds`), without the field's name, or undefined. */
+function assetsRefusal(error: unknown): string | undefined {
+  const envelope = isApiError(error) ? errorEnvelopeSchema.safeParse(error.body) : null;
+  const detail = envelope?.success
+    ? envelope.data.details?.find((candidate) => candidate.field === 'body.assetIds')
+    : undefined;
+  return detail?.message.replace(/^body\.assetIds: /, '');
+}
+
 /** An enum's options without the 'universal' wildcard (-1), which no ticket takes. */
 function useTicketEnumOptions(enumName: CoreEnumName) {
   return useCoreEnumOptions(enumName).filter((option) => option.value !== '-1');
@@ -41,7 +54,8 @@ function useTicketEnumOptions(enumName: CoreEnumName) {
 
 /**
  * New ticket: company, title, description, type, priority, severity, assets of the company and, for provider
- * staff, visibility. Creating opens the new ticket's details.
+ * staff, visibility. Creating opens the new ticket's details. An external user needs at least one asset: they see a
+ * ticket only through its assets in their access groups (the server refuses one without, naming body.assetIds).
  */
 export function NewTicketDialog(props: NewTicketDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -56,6 +70,8 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
   const navigate = useNavigate();
   const user = useCurrentUser().data?.user;
   const provider = user !== undefined && !isExternalUser(user);
+  // Until the user is known, treated as external (as useTicketAccess does): asking for an asset is the safe side.
+  const needsAsset = !provider;
   const create = useCreateTicket();
   const [companyId, setCompanyId] = useState<number | null>(
     asset?.companyId ??
@@ -85,10 +101,13 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
   );
   const titleError = tried && title.trim() === '' ? 'Title is required' : undefined;
   const companyError = tried && companyId === null ? 'Choose the company the ticket is for' : undefined;
+  const missingAsset = needsAsset && assetIds.length === 0;
+  const serverAssetsError = create.isError ? assetsRefusal(create.error) : undefined;
+  const assetsError = (tried && missingAsset ? ASSET_REQUIRED_MESSAGE : undefined) ?? serverAssetsError;
 
   function submit() {
     setTried(true);
-    if (title.trim() === '' || companyId === null) return;
+    if (title.trim() === '' || companyId === null || missingAsset) return;
     const number = (value: string | null) => (value === null ? undefined : Number(value));
     create.mutate(
       {
@@ -170,6 +189,7 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
         </SimpleGrid>
         <MultiSelect
           label="Assets"
+          required={needsAsset}
           description={companyId === null ? 'Choose the company first' : undefined}
           placeholder={assetIds.length === 0 ? 'Search the company’s assets' : undefined}
           searchable
@@ -177,7 +197,12 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
           disabled={companyId === null}
           data={assetOptions}
           value={assetIds}
-          onChange={setAssetIds}
+          onChange={(value) => {
+            setAssetIds(value);
+            // A refusal of the former choice no longer applies to the new one.
+            if (serverAssetsError !== undefined) create.reset();
+          }}
+          error={assetsError}
           nothingFoundMessage={assets.isPending ? 'Loading assets…' : 'No asset matches'}
           comboboxProps={{ withinPortal: true }}
         />
@@ -202,7 +227,7 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
             </Text>
           </Stack>
         )}
-        {create.isError && (
+        {create.isError && serverAssetsError === undefined && (
           <Alert color="red" title="The ticket was not created" role="alert">
             {errorMessage(create.error)}
           </Alert>
