@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { NotificationPreference, Webhook } from '@kelvin/contract';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
 import { fakeApi, type FakeRequest, type FakeRoute } from '../../test/fakeApi.ts';
@@ -150,6 +151,9 @@ describe('notification settings page', () => {
     const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secret).getByText('whsec_0123456789abcdef')).toBeInTheDocument();
     expect(within(secret).getByText('Copy the secret now')).toBeInTheDocument();
+    // The dialog says it was added; a toast saying so would cover its warning.
+    expect(within(secret).getByText('Webhook added.')).toBeInTheDocument();
+    expect(screen.queryByText('Webhook added')).toBeNull();
     expect(bodiesOf(requests, '/webhooks.create')).toEqual([
       {
         companyId: 2,
@@ -252,10 +256,17 @@ describe('notification settings page', () => {
     );
     const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secret).getByText('whsec_theNewOne')).toBeInTheDocument();
+    // Until when, as a moment in the user's zone by the console's formatter, not only "for 24 hours".
+    const until = formatDateTime(Date.parse('2025-06-02T08:00:00.000Z'), browserTimeZone());
+    expect(within(secret).getByRole('status')).toHaveTextContent(
+      `Secret replaced. The previous secret also signs until ${until}: give the receiving system the new one before then.`,
+    );
     await user.click(within(secret).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('whsec_theNewOne')).toBeNull());
     const refreshed = await screen.findByRole('listitem', { name: 'On-call pager' });
-    expect(await within(refreshed).findByText(/The previous secret also signs until/)).toBeInTheDocument();
-    expect(within(refreshed).getByText('Secret whsec_…wxyz')).toBeInTheDocument();
+    const previous = await within(refreshed).findByText(`The previous secret also signs until ${until}.`);
+    const hint = within(refreshed).getByText('Secret whsec_…wxyz');
+    // A line of its own, not in the hint's wrapping row where the two read as one sentence.
+    expect(hint.parentElement).not.toContainElement(previous);
   });
 });

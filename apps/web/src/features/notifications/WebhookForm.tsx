@@ -8,8 +8,9 @@ import {
   type ProblemLevel,
   type Webhook,
 } from '@kelvin/contract';
+import { serverFieldErrors } from '../../shared/api/serverFieldErrors.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { toastsFor } from '../admin/mutationToasts.ts';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './webhooksQueries.ts';
 
@@ -22,6 +23,18 @@ interface Draft {
   enabled: boolean;
 }
 type Errors = Partial<Record<keyof Draft, string>>;
+const DRAFT_FIELDS = ['name', 'url', 'levels', 'enabled'] as const satisfies readonly (keyof Draft)[];
+
+/** The server's problems with the form's own fields (a refused address names `body.url`), to show under them. */
+function refusedFields(error: unknown): Errors {
+  const found = serverFieldErrors(error);
+  const errors: Errors = {};
+  for (const field of DRAFT_FIELDS) {
+    const message = found.get(field);
+    if (message !== undefined) errors[field] = message;
+  }
+  return errors;
+}
 
 function check(draft: Draft): Errors {
   const errors: Errors = {};
@@ -35,7 +48,8 @@ function check(draft: Draft): Errors {
 
 /**
  * Adds or changes a webhook. The URL is checked as typed by the contract's own rule (https, or http to this
- * machine); the server's refusal, if any, shows above the buttons.
+ * machine); the server's refusal shows once, in the dialog: under the field it names (an address it does not
+ * send to), else above the buttons. No toast: it would say the same over the dialog.
  */
 export function WebhookForm({
   target,
@@ -43,7 +57,7 @@ export function WebhookForm({
   onCancel,
 }: {
   target: WebhookFormTarget;
-  /** With the new secret when one was made (a new webhook). */
+  /** With the new secret when one was made (a new webhook, which the secret's dialog then says was added). */
   onDone: (secret: string | null) => void;
   onCancel: () => void;
 }) {
@@ -77,18 +91,18 @@ export function WebhookForm({
     };
     try {
       if (target.kind === 'create') {
-        const made = await create
-          .mutateAsync({ companyId: target.companyId, ...fields })
-          .catch(failWithToast);
-        toastsFor('Webhook added').onSuccess();
+        // No "added" toast: the secret's dialog opens at once and says so, and a toast would cover its warning.
+        const made = await create.mutateAsync({ companyId: target.companyId, ...fields });
         onDone(made.secret);
       } else {
-        await update.mutateAsync({ webhookId: target.webhook.webhookId, ...fields }).catch(failWithToast);
+        await update.mutateAsync({ webhookId: target.webhook.webhookId, ...fields });
         toastsFor('Webhook saved').onSuccess();
         onDone(null);
       }
     } catch (error) {
-      setFailure(errorMessage(error));
+      const onFields = refusedFields(error);
+      if (Object.keys(onFields).length > 0) setErrors(onFields);
+      else setFailure(errorMessage(error));
     }
   };
 

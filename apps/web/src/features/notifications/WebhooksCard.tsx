@@ -17,19 +17,18 @@ import { IconKey, IconList, IconPencil, IconPlus, IconSend, IconTrash } from '@t
 import type { Webhook } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
 import { notify } from '../../app/toasts/toasts.ts';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { toastsFor } from '../admin/mutationToasts.ts';
 import { EmptyState, QueryState } from '../admin/QueryState.tsx';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
 import { DeliveryStatusBadge, WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookForm, type WebhookFormTarget } from './WebhookForm.tsx';
-import { WebhookSecret } from './WebhookSecret.tsx';
+import { previousSecretUntil, WebhookSecret, type SecretOrigin } from './WebhookSecret.tsx';
 import { useDeleteWebhook, useTestWebhook, useUpdateWebhook, useWebhooks } from './webhooksQueries.ts';
 
 type Dialog =
   | { kind: 'form'; target: WebhookFormTarget }
-  | { kind: 'secret'; secret: string }
+  | { kind: 'secret'; secret: string; origin: SecretOrigin }
   | { kind: 'deliveries'; webhook: Webhook }
   | null;
 
@@ -70,7 +69,14 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
       okLabel: 'Replace',
       onOk: async () => {
         const answer = await update.mutateAsync({ webhookId: webhook.webhookId, rotateSecret: true });
-        if (answer.secret) onDialog({ kind: 'secret', secret: answer.secret });
+        if (answer.secret) {
+          const { previousSecretExpiresAt } = answer.webhook;
+          onDialog({
+            kind: 'secret',
+            secret: answer.secret,
+            origin: { kind: 'replaced', previousSecretExpiresAt },
+          });
+        }
       },
     });
 
@@ -110,12 +116,6 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
           <Text size="xs" c="dimmed">
             Secret {webhook.secretHint}
           </Text>
-          {webhook.previousSecretExpiresAt && (
-            <Text size="xs" c="dimmed">
-              The previous secret also signs until{' '}
-              {formatDateTime(Date.parse(webhook.previousSecretExpiresAt), browserTimeZone())}
-            </Text>
-          )}
           {webhook.lastDelivery && (
             <Group gap={4}>
               <Text size="xs" c="dimmed">
@@ -125,6 +125,12 @@ function WebhookRow({ webhook, onDialog }: { webhook: Webhook; onDialog: (dialog
             </Group>
           )}
         </Group>
+        {/* A line of its own: beside the secret's hint it read as one sentence with it. */}
+        {webhook.previousSecretExpiresAt && (
+          <Text size="xs" c="dimmed">
+            The previous secret also signs until {previousSecretUntil(webhook.previousSecretExpiresAt)}.
+          </Text>
+        )}
         <Group gap="xs">
           <Button
             size="xs"
@@ -235,10 +241,14 @@ export function WebhooksCard({ companyId, companyName }: { companyId: number; co
           <WebhookForm
             target={dialog.target}
             onCancel={close}
-            onDone={(secret) => setDialog(secret ? { kind: 'secret', secret } : null)}
+            onDone={(secret) =>
+              setDialog(secret ? { kind: 'secret', secret, origin: { kind: 'added' } } : null)
+            }
           />
         )}
-        {dialog?.kind === 'secret' && <WebhookSecret secret={dialog.secret} onClose={close} />}
+        {dialog?.kind === 'secret' && (
+          <WebhookSecret secret={dialog.secret} origin={dialog.origin} onClose={close} />
+        )}
         {dialog?.kind === 'deliveries' && <WebhookDeliveries webhookId={dialog.webhook.webhookId} />}
       </Modal>
     </Paper>
