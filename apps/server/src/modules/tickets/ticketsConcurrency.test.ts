@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { detectedProblems } from '../../platform/db/problemsSchema.ts';
 import { ticketComments, ticketConsumables, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { currentSchema, untilLockWaiters, withLockHolder } from '../../testing/lockWaits.ts';
 import { postgresAvailable, startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs } from '../assets/assetsTestFixture.ts';
 import { buildProblemsFleet, type ProblemsFleet } from '../problems/problemsTestFixture.ts';
@@ -27,10 +27,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
     server = await startTestServer({ database: 'postgres' });
     data = await buildProblemsFleet(server.database.db);
     api = apiAs(server);
-    schema =
-      z
-        .object({ rows: z.array(z.object({ schema: z.string() })) })
-        .parse(await db().execute(sql`select current_schema() as schema`)).rows[0]?.schema ?? 'public';
+    schema = await currentSchema(server.database.db);
   });
   afterAll(() => server.close());
 
@@ -44,36 +41,6 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
         assetIds: [data.fleet.ids.unitA1],
       })
     ).ticketId;
-
-  /** How many of the server's connections (named after the test schema) wait for a lock. */
-  async function waiting(): Promise<number> {
-    const result = await db().execute(
-      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = ${schema}`,
-    );
-    return z.object({ rows: z.array(z.object({ n: z.number() })) }).parse(result).rows[0]?.n ?? 0;
-  }
-  async function untilWaiting(count: number): Promise<void> {
-    for (let tries = 0; tries < 100; tries += 1) {
-      if ((await waiting()) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`fewer than ${count} calls waited for a lock`);
-  }
-
-  /** Runs `act` with a second connection playing another write in flight: it holds its locks until it commits. */
-  async function withHolder<T>(act: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({
-      connectionString: process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-      options: `-c search_path=${schema}`,
-    });
-    await client.connect();
-    try {
-      await client.query('begin');
-      return await act(client);
-    } finally {
-      await client.end();
-    }
-  }
 
   it('moves a time entry and detected problems between the same two tickets in opposite directions without a deadlock', async () => {
     const target = await newTicket('Target visit');
@@ -92,7 +59,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
 
     // Both tickets held: each call waits for its first ticket, then both are let go at once. Taking them in
     // opposite orders, each call would get one ticket and wait for the other forever (PostgreSQL fails one).
-    const answers = await withHolder(async (client) => {
+    const answers = await withLockHolder(schema, async (client) => {
       await client.query(
         'select ticket_id from tickets where ticket_id = any($1) order by ticket_id for update',
         [[target, source]],
@@ -108,7 +75,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
         detectedProblemIds: [problemId],
         ticketId: target,
       });
-      await untilWaiting(2);
+      await untilLockWaiters(db(), schema, 2);
       await client.query('commit');
       return Promise.all([moveEntry, moveProblem]);
     });
@@ -135,13 +102,13 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
     const { commentId } = z.object({ commentId: z.number() }).parse(created.body);
 
     // The other connection plays tickets.comments.delete in flight: it holds the ticket and deletes the comment.
-    const answer = await withHolder(async (client) => {
+    const answer = await withLockHolder(schema, async (client) => {
       await client.query('select ticket_id from tickets where ticket_id = $1 for update', [ticketId]);
       const edit = api(data.users.technician, 'POST', '/tickets.comments.update', {
         commentId,
         comment: 'Replaced the contactor and the fuse',
       });
-      await untilWaiting(1);
+      await untilLockWaiters(db(), schema, 1);
       await client.query('update ticket_comments set is_deleted = true where comment_id = $1', [commentId]);
       await client.query('commit');
       return edit;
@@ -168,7 +135,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
 
     // The other connection plays the provider pricing the part in flight; the customer, who saw it unpriced (theirs
     // to change), sends a new quantity with the price as they saw it.
-    const answer = await withHolder(async (client) => {
+    const answer = await withLockHolder(schema, async (client) => {
       await client.query('select ticket_id from tickets where ticket_id = $1 for update', [ticketId]);
       const customerEdit = api(data.users.adminA, 'POST', '/tickets.consumables.update', {
         ticketConsumableId: part.ticketConsumableId,
@@ -177,7 +144,7 @@ describe.skipIf(!withPostgres)('ticket writes under concurrency (PostgreSQL)', (
         quantity: 2,
         salesPrice: null,
       });
-      await untilWaiting(1);
+      await untilLockWaiters(db(), schema, 1);
       await client.query('update ticket_consumables set sales_price = 55 where ticket_consumable_id = $1', [
         part.ticketConsumableId,
       ]);
