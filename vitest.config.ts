@@ -6,15 +6,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const serverRoot = path.resolve(import.meta.dirname, 'apps/server');
 
 /**
- * Server test files that replace modules or globals (vi.mock, stubs, fake timers): they run each in a fresh module
- * graph of their own, since a module another file imported first would not see the replacement.
+ * Server test files that replace modules or globals (vi.mock, spies, stubs, fake timers): they run each in a fresh
+ * module graph of their own, since a module another file imported first would not see the replacement, and a
+ * global left replaced would reach the next file.
  */
 function serverFilesNeedingIsolation(): string[] {
   const files = readdirSync(path.join(serverRoot, 'src'), { recursive: true, encoding: 'utf8' });
   return files
     .filter((file) => file.endsWith('.test.ts'))
     .filter((file) =>
-      /\bvi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers)\(/.test(
+      /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\(/.test(
         readFileSync(path.join(serverRoot, 'src', file), 'utf8'),
       ),
     )
