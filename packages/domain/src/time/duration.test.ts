@@ -3,6 +3,7 @@ import {
   DurationError,
   durationToHours,
   formatIsoDuration,
+  durationText,
   formatDuration,
   formatDurationHours,
   formatMinutes,
@@ -143,6 +144,31 @@ describe('formatDuration', () => {
   it('shows weeks as days and nothing as 0m', () => {
     expect(formatDuration('P2W1D')).toBe('15d');
     expect(formatDuration('PT0S')).toBe('0m');
+  });
+
+  it('carries whole overflow up but never days into months', () => {
+    expect(formatDuration('PT90S')).toBe('1m 30s');
+    expect(formatDuration('PT90M')).toBe('1h 30m');
+    expect(formatDuration('PT36H')).toBe('1d 12h');
+    expect(formatDuration('P45D')).toBe('45d');
+    expect(formatDuration('PT90.5S')).toBe('90.5s');
+  });
+});
+
+describe('durationText', () => {
+  it('shows the ISO durations a user meets in the spec abbreviations', () => {
+    expect(durationText('PT2M')).toBe('2m');
+    expect(durationText('PT2H')).toBe('2h');
+    expect(durationText('P1DT3H')).toBe('1d 3h');
+    expect(durationText('PT90S')).toBe('1m 30s');
+    expect(durationText('P1Y2M')).toBe('1y 2mo');
+    expect(durationText('PT0S')).toBe('0m');
+  });
+
+  it('shows text that is not a duration as it is instead of throwing', () => {
+    expect(durationText('2 hours')).toBe('2 hours');
+    expect(durationText('PT')).toBe('PT');
+    expect(durationText('P2X')).toBe('P2X');
   });
 });
 

@@ -131,17 +131,51 @@ const ABBREVIATIONS: ReadonlyArray<readonly [PartName, string]> = [
   ['seconds', 's'],
 ];
 
+/** Whole overflow carried up (PT90S → 1m 30s, PT36H → 1d 12h); fractions stay where they are written. */
+function carryOverflow(parts: DurationParts): DurationParts {
+  const shown: DurationParts = { ...parts, weeks: 0, days: parts.days + parts.weeks * 7 };
+  const carries: ReadonlyArray<readonly [PartName, PartName, number]> = [
+    ['seconds', 'minutes', 60],
+    ['minutes', 'hours', 60],
+    ['hours', 'days', 24],
+  ];
+  for (const [from, to, size] of carries) {
+    if (Number.isInteger(shown[from]) && shown[from] >= size) {
+      shown[to] += Math.floor(shown[from] / size);
+      shown[from] %= size;
+    }
+  }
+  return shown;
+}
+
 /**
- * A duration in the spec's abbreviations y, mo, d, h, m, s: 'P1DT2H30M' → '1d 2h 30m'. Weeks count as 7 days
- * (there is no abbreviation for them); parts that are zero are left out, and nothing at all reads '0m'.
+ * A duration in the spec's abbreviations y, mo, d, h, m, s: 'P1DT2H30M' → '1d 2h 30m', 'PT90S' → '1m 30s'. Weeks
+ * count as 7 days (there is no abbreviation for them), whole overflow is carried up (days are not turned into
+ * months: those have no fixed length); parts that are zero are left out, and nothing at all reads '0m'.
  */
 export function formatDuration(duration: string | DurationParts): string {
-  const parts = asParts(duration);
-  const shown: DurationParts = { ...parts, weeks: 0, days: parts.days + parts.weeks * 7 };
+  return abbreviated(carryOverflow(asParts(duration)));
+}
+
+/** Parts as they stand in the abbreviations, zero parts left out. */
+function abbreviated(shown: DurationParts): string {
   const words = ABBREVIATIONS.filter(([name]) => shown[name] !== 0).map(
     ([name, abbreviation]) => `${shown[name]}${abbreviation}`,
   );
   return words.length === 0 ? '0m' : words.join(' ');
+}
+
+/**
+ * The one way an ISO duration from the server is shown to a user ('PT2M' → '2m'). Text that is not a duration
+ * is shown as it is: a screen must not break on one odd stored value, and the reader still sees what is there.
+ */
+export function durationText(text: string): string {
+  try {
+    return formatDuration(text);
+  } catch (error) {
+    if (error instanceof DurationError) return text;
+    throw error;
+  }
 }
 
 /** Time entries carry their duration as hours and minutes (spec section 3, Time entry). */
@@ -160,7 +194,7 @@ export function minutesToHoursMinutes(totalMinutes: number): HoursMinutes {
 /** Minutes in the spec's abbreviations: 90 → '1h 30m', 45 → '45m', 0 → '0m'; days are not split out. */
 export function formatMinutes(totalMinutes: number): string {
   const { hours, minutes } = minutesToHoursMinutes(totalMinutes);
-  return formatDuration({ ...ZERO, hours, minutes });
+  return abbreviated({ ...ZERO, hours, minutes });
 }
 
 /**
