@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Alert } from '@kelvin/contract';
-import { COMMUNICATION_LOST_ALERT_TYPES } from '@kelvin/domain';
+import { COMMUNICATION_LOST_ALERT_TYPES, durationText } from '@kelvin/domain';
 import { formatDateTime, formatSpecDateTime } from '../../shared/formatting/dateTime.ts';
 import { ProblemLevelBadge } from './problemPaint.tsx';
 
@@ -100,7 +100,11 @@ export function AlertDetails({ alert, timeZone }: { alert: Alert; timeZone: stri
               {at(alert.lastEventAt)} · value {valueText(alert.lastEventValue)}
             </Field>
             <Field label="Occurrences">{alert.numberOfOccurrences}</Field>
-            <Field label="Window">{alert.monitorMetadata.timeWindow ?? '-------'}</Field>
+            <Field label="Window">
+              {alert.monitorMetadata.timeWindow === null
+                ? '-------'
+                : durationText(alert.monitorMetadata.timeWindow)}
+            </Field>
             {alert.monitorMetadata.query && <Field label="Condition">{alert.monitorMetadata.query}</Field>}
             <Field label="Resolved">
               {alert.resolvedAt === null ? 'Not resolved' : at(alert.resolvedAt)}
