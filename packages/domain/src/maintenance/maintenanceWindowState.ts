@@ -34,9 +34,12 @@ export function isMaintenanceEditable(window: MaintenanceWindowTimes, now: numbe
   return window.canceledAt === null && !isMaintenancePast(window, now);
 }
 
-/** Spec: cancelable if not canceled. */
-export function isMaintenanceCancelable(window: Pick<MaintenanceWindowTimes, 'canceledAt'>): boolean {
-  return window.canceledAt === null;
+/**
+ * Spec: cancelable if not canceled; and not once over either (issue 22): canceling a window that has ended
+ * changes nothing that happened, it would only rewrite the record of it.
+ */
+export function isMaintenanceCancelable(window: MaintenanceWindowTimes, now: number): boolean {
+  return window.canceledAt === null && !isMaintenancePast(window, now);
 }
 
 /** What the console calls each state. */

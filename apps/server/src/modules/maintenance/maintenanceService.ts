@@ -211,7 +211,10 @@ export async function updateMaintenanceWindow(
   return updated;
 }
 
-/** `assets.cancelMaintenanceWindow`: every window named, each with its reason, or none (404 or 409 for one). */
+/**
+ * `assets.cancelMaintenanceWindow`: every window named, each with its reason, or none (404 for one missing, 409
+ * for one already canceled or over).
+ */
 export async function cancelMaintenanceWindows(
   db: Db,
   clock: Clock,
@@ -225,8 +228,9 @@ export async function cancelMaintenanceWindows(
     for (const { assetMaintenanceWindowId: id, cancelReason } of body) {
       const row = rows.get(id);
       if (!row) throw notFound(`Maintenance window ${id} not found.`);
-      if (!isMaintenanceCancelable(timesOf(row)))
-        throw conflict(`Maintenance window ${id} is already canceled.`);
+      if (row.canceledAt !== null) throw conflict(`Maintenance window ${id} is already canceled.`);
+      if (!isMaintenanceCancelable(timesOf(row), now.getTime()))
+        throw conflict(`Maintenance window ${id} is over and can no longer be canceled.`);
       await cancelWindow(tx, id, { cancelReason, canceledBy: auth.user.userId, canceledAt: now });
       await recordEvent(tx, {
         name: 'maintenanceWindows.cancel',

@@ -232,6 +232,32 @@ describe('maintenance windows: create, update, cancel', () => {
     expect(maintenanceWindowSchema.array().parse(ended.body)[0]?.state).toBe('CANCELED');
   });
 
+  it('refuses to cancel a window that is over (409), and leaves it as it was', async () => {
+    const { users, ids, companyA } = fleet;
+    const db = server.database.db;
+    const pastId = await insertWindowRow(db, {
+      companyId: companyA.companyId,
+      assetId: ids.unitA2,
+      createdBy: users.adminA.userId,
+      fromHours: -5,
+      toHours: -1,
+    });
+    const refused = await call.cancel(users.adminA, [
+      { assetMaintenanceWindowId: pastId, cancelReason: 'Too late' },
+    ]);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'CONFLICT',
+      message: `Maintenance window ${pastId} is over and can no longer be canceled.`,
+    });
+    const [row] = await db
+      .select()
+      .from(assetMaintenanceWindows)
+      .where(eq(assetMaintenanceWindows.assetMaintenanceWindowId, pastId));
+    expect(row?.canceledAt).toBeNull();
+    expect(row?.cancelReason).toBeNull();
+  });
+
   it('refuses a cancel without a reason, with a window named twice, or with an empty list', async () => {
     const { users, ids } = fleet;
     const window = windowOf(await call.create(users.adminA, windowBody(ids.unitA2, 1, 2)));

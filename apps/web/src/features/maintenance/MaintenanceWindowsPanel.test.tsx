@@ -120,6 +120,28 @@ describe('maintenance windows panel', () => {
     expect(screen.queryByRole('button', { name: /Edit|Cancel/ })).toBeNull();
   });
 
+  it('offers no edit or cancel on a window that is over, while a running one keeps its cancel', async () => {
+    const now = Date.now();
+    const past = buildWindow({
+      assetMaintenanceWindowId: 2,
+      description: 'Filter change',
+      timeWindow: { from: new Date(now - 5 * HOUR).toISOString(), to: new Date(now - HOUR).toISOString() },
+      state: 'PAST',
+      isPast: true,
+    });
+    const running = buildWindow({
+      assetMaintenanceWindowId: 3,
+      description: 'Pump swap',
+      timeWindow: { from: new Date(now - HOUR).toISOString(), to: new Date(now + HOUR).toISOString() },
+      state: 'ACTIVE',
+    });
+    renderPanel({ windows: [past, running] });
+    expect(await screen.findByRole('button', { name: 'Cancel Pump swap' })).toBeInTheDocument();
+    expect(screen.getByText('Filter change')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Filter change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Filter change' })).toBeNull();
+  });
+
   it('plans a window in the chosen zone, checking the description first', async () => {
     const user = userEvent.setup();
     const create = vi.fn((_request: FakeRequest) => ({ body: buildWindow() }));

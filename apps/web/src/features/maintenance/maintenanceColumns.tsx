@@ -72,8 +72,9 @@ export function maintenanceColumns(actions: {
       width: 80,
       cell: (window) => {
         if (!actions.canWrite(window)) return null;
-        const editable = isMaintenanceEditable(timesOf(window), Date.now());
-        const cancelable = isMaintenanceCancelable(timesOf(window));
+        const now = Date.now();
+        const editable = isMaintenanceEditable(timesOf(window), now);
+        const cancelable = isMaintenanceCancelable(timesOf(window), now);
         return (
           <Group gap={6} wrap="nowrap" justify="flex-end">
             {editable && (
