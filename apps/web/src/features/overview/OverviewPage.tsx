@@ -1,9 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Box, Button, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Box, Flex, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { livePath, type Metric } from '@kelvin/contract';
-import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { EmptyState, QueryError } from '../admin/QueryState.tsx';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree } from '../assets/assetTree.ts';
@@ -12,6 +10,7 @@ import { fleetGroups, groupedUnitIds } from './fleetGroups.ts';
 import { useCompanyNames, useFlaggedStatuses, useFleetStates } from './fleetQueries.ts';
 import type { CurrentValue } from './metricScale.ts';
 import { StateLegend, ValueScaleLegend } from './OverviewLegend.tsx';
+import { OverviewHeader } from './OverviewHeader.tsx';
 import { OverviewSidebar } from './OverviewSidebar.tsx';
 import { createFleetPainter } from './overviewPaints.ts';
 import { useOverviewStore } from './overviewStore.ts';
@@ -21,7 +20,6 @@ import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 
 const NO_PAINTS: readonly TilePaint[] = [];
 const NO_METRICS: readonly Metric[] = [];
-const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * overview: every unit the user may see as a tile, grouped by company, site, building and data hall, coloured by
@@ -91,28 +89,16 @@ export function OverviewPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={0}>
-          <Title order={1}>Overview</Title>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {assets.isSuccess ? `${unitIds.length} units` : 'Loading units…'}
-            {states.dataUpdatedAt > 0 &&
-              ` · state as of ${formatDateTime(states.dataUpdatedAt, ownTimeZone())}`}
-          </Text>
-        </Stack>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          loading={refreshing}
-          disabled={unitIds.length === 0}
-          onClick={() => {
-            void states.refetch();
-            if (state.viewMode === 'Device Status') void flagged.refetch();
-          }}
-        >
-          Refresh
-        </Button>
-      </Group>
+      <OverviewHeader
+        unitCount={assets.isSuccess ? unitIds.length : null}
+        updatedAt={states.dataUpdatedAt}
+        refreshing={refreshing}
+        canRefresh={unitIds.length > 0}
+        onRefresh={() => {
+          void states.refetch();
+          if (state.viewMode === 'Device Status') void flagged.refetch();
+        }}
+      />
       <Flex gap="md" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
         <OverviewSidebar
           state={state}
