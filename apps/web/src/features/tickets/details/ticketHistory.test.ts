@@ -22,6 +22,15 @@ describe('ticket history lines', () => {
     );
   });
 
+  it('reads an estimated duration in hours, not as an ISO duration', () => {
+    expect(line('tickets.update', { changes: { estimatedDuration: { from: 'PT2H', to: 'PT4H30M' } } })).toBe(
+      'Changed estimated duration from 2 h to 4.5 h',
+    );
+    expect(line('tickets.update', { changes: { estimatedDuration: { from: null, to: 'P1M' } } })).toBe(
+      'Changed estimated duration from none to 1mo',
+    );
+  });
+
   it('reads status changes, freezing, people, assets and problems as sentences', () => {
     expect(line('tickets.changeStatus', { from: 2, to: 11 })).toBe(
       'Changed status from In progress to Closed',

@@ -1,5 +1,6 @@
 import { billingStates } from '@kelvin/contract';
-import { coreEnumValueLabel, type CoreEnumName } from '@kelvin/domain';
+import { coreEnumValueLabel, durationText, type CoreEnumName } from '@kelvin/domain';
+import { checkDuration } from './ticketDraft.ts';
 import { BILLING_STATE_LABELS } from './ticketLabels.ts';
 
 /** One entry of tickets.history: an audit event of the ticket (its name is the call that wrote it). */
@@ -43,6 +44,8 @@ function fieldValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') {
     if (field === 'visibility') return value.toLowerCase();
+    // An estimate reads in hours as on the ticket ('2 h'), one with months in the spec abbreviations, never ISO.
+    if (field === 'estimatedDuration') return checkDuration(value).hours ?? durationText(value);
     const billing = billingStates.find((state) => state === value);
     if (field === 'netSuiteBillingState' && billing !== undefined)
       return BILLING_STATE_LABELS[billing].toLowerCase();
