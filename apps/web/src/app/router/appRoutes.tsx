@@ -46,9 +46,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: 'notFound',
         id: 'notFound',
-        lazy: async () => ({
-          Component: (await import('../../features/notFound/NotFoundPage.tsx')).NotFoundPage,
-        }),
+        lazy: async () => ({ Component: (await import('./NotFoundRoute.tsx')).NotFoundRoute }),
       },
       {
         path: 'user',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorScreen, errorMessage } from '../../shared/ui/ErrorScreen.tsx';
@@ -10,8 +10,11 @@ import { UserShell } from './UserShell.tsx';
 
 type RestoreState = { status: 'restoring' } | { status: 'signIn' } | { status: 'failed'; message: string };
 
-/** The /user layout: restores the session (or sends to login), keeps it renewed, then the shell and the guard. */
-export function UserArea() {
+/**
+ * The /user layout: restores the session (or sends to login), keeps it renewed, then the shell and the guard.
+ * `children` replace the route's outlet (the not-found page shown inside the shell).
+ */
+export function UserArea({ children }: { children?: ReactNode }) {
   const signedIn = useSessionStore((state) => state.oidcUser !== null);
   const [restore, setRestore] = useState<RestoreState>({ status: 'restoring' });
 
@@ -48,9 +51,7 @@ export function UserArea() {
   }
   return (
     <UserShell onSignOut={() => void session.logout()}>
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
+      <RouteGuard>{children ?? <Outlet />}</RouteGuard>
     </UserShell>
   );
 }

@@ -34,7 +34,7 @@ describe('UserShell', () => {
   it('lists only the sections the user may open', async () => {
     renderShell(['tickets:read', 'netsuite:read']);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    for (const visible of ['Dashboard', 'Tickets', 'Inventory', 'Data hall', 'Settings']) {
+    for (const visible of ['Dashboard', 'Tickets', 'Inventory', 'Data hall']) {
       expect(within(nav).getByRole('link', { name: visible })).toBeInTheDocument();
     }
     for (const hidden of [
@@ -45,10 +45,36 @@ describe('UserShell', () => {
       'Uploads',
       'Scheduling',
       'Administration',
+      'Settings',
     ]) {
       expect(within(nav).queryByRole('link', { name: hidden })).not.toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('offers a customer operator no Settings entry, as the guard would refuse its page', async () => {
+    // The Customer Operator role's grants (drizzle/0003_default_roles.sql): no notificationPreferences:manage.
+    renderShell([
+      'assets:read',
+      'metrics:read',
+      'tickets:read',
+      'kyotoEventDetails:read',
+      'detectedProblems:read',
+      'detectedProblems:write',
+      'schedules:read',
+    ]);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Devices' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('leads Settings to the notification settings for a user who may manage them', async () => {
+    renderShell(['notificationPreferences:manage']);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/user/settings/notifications',
+    );
   });
 
   it('shows the user, the company, the product version and a Sign Out button', async () => {

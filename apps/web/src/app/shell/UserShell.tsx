@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_UI_VERSION, passesChecks } from '@kelvin/domain';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { canOpenUserPath } from '../router/routeAccess.ts';
 import { sectionChecks } from '../router/sectionChecks.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { CompanyLogo } from './CompanyLogo.tsx';
@@ -20,7 +21,11 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
   const { pathname } = useLocation();
   const currentUser = useCurrentUser();
   const permissions = currentUser.data?.permissions;
-  const visibleItems = permissions ? navItems.filter((item) => passesChecks(permissions, item.checks)) : [];
+  const visibleItems = permissions
+    ? navItems.filter(
+        (item) => passesChecks(permissions, item.checks) && canOpenUserPath(permissions, item.to),
+      )
+    : [];
 
   return (
     <AppShell

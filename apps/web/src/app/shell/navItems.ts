@@ -7,7 +7,11 @@ export interface NavItem {
   checks: readonly PermissionCheck[];
 }
 
-/** Sections a user can open from the navigation; routes reached only by links (contracts, netsuite) are left out. */
+/**
+ * Sections a user can open from the navigation; routes reached only by links (contracts, netsuite) are left out.
+ * An entry shows when its checks pass and the route guard would let the user open its path (canOpenUserPath);
+ * the checks matter for entries whose path only redirects (diagnose).
+ */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/user/dashboard', checks: [] },
   { label: 'Overview', to: '/user/overview', checks: sectionChecks.overview },
@@ -22,6 +26,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Uploads', to: '/user/uploads', checks: sectionChecks.uploads },
   { label: 'Orders', to: '/user/orders', checks: sectionChecks.orders },
   { label: 'Inventory', to: '/user/inventory', checks: sectionChecks.inventory },
-  { label: 'Settings', to: '/user/settings', checks: [] },
+  // The notification settings are the built settings page; a user who may not manage them has no entry.
+  { label: 'Settings', to: '/user/settings/notifications', checks: [] },
   { label: 'Administration', to: '/user/admin/companies', checks: sectionChecks.adminCompanies },
 ];

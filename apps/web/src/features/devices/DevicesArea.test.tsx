@@ -7,6 +7,7 @@ import { RouteGuard } from '../../app/router/RouteGuard.tsx';
 import { userRoutes } from '../../app/router/userRoutes.tsx';
 import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
 import { buildFleet } from '../../test/assetFactories.ts';
+import { assetsKey } from '../assets/assetsQueries.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
 import { fakeApi, type FakeRequest } from '../../test/fakeApi.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
@@ -67,6 +68,30 @@ describe('devices area', () => {
       expect(screen.getByRole('tab', { name: 'Live view' })).toHaveAttribute('aria-selected', 'true'),
     );
   });
+
+  it('opens the Devices entry on a pick-a-unit state, never asking the server for asset 0', async () => {
+    const { requests, router, queryClient } = renderDevices('/user/devices');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/liveView'));
+    await screen.findAllByRole('treeitem');
+    expect(screen.getByText('Choose an asset in the hierarchy to see its sections.')).toBeInTheDocument();
+    // The client refuses id 0 before sending, so the query itself must not exist (it showed 'Invalid request').
+    expect(queryClient.getQueryCache().findAll({ queryKey: [...assetsKey, 'detail'] })).toEqual([]);
+    expect(requests.filter((request) => /^\/assets\/\d+/.test(request.path))).toEqual([]);
+    expect(screen.queryByText(/Invalid request/)).not.toBeInTheDocument();
+  });
+
+  it.each(['/user/devices/0/liveView', '/user/devices/abc'])(
+    'says %s names no asset, beside the picker, without asking the server',
+    async (path) => {
+      const { requests, queryClient } = renderDevices(path);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByText('No asset has this id. Choose one in the hierarchy.')).toBeInTheDocument();
+      await screen.findAllByRole('treeitem');
+      expect(queryClient.getQueryCache().findAll({ queryKey: [...assetsKey, 'detail'] })).toEqual([]);
+      expect(requests.filter((request) => /^\/assets\/(0|abc)\b/.test(request.path))).toEqual([]);
+      expect(screen.queryByRole('tab', { name: 'Live view' })).not.toBeInTheDocument();
+    },
+  );
 
   it('tells a user without users:read that the users tab is not theirs, without asking the server', async () => {
     const { requests } = renderDevices('/user/devices/4/assets/users');

@@ -1,6 +1,6 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { useMemo } from 'react';
 import {
   assetDisplayName,
@@ -18,7 +18,11 @@ import { useOptionalIdParam } from '../admin/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
 import { useRecordRecentUnit } from '../dashboard/recentUnitsStore.ts';
 import { updateDiagnoseView, useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
+import { NotFoundMessage } from '../notFound/NotFoundPage.tsx';
 import { AssetPicker } from './AssetPicker.tsx';
+
+/** Device sections that show one asset; metrics and logs offer their own choice and work without one. */
+const SECTIONS_NEEDING_ASSET = new Set(['devicesLiveView', 'devicesProblems', 'devicesAssets']);
 
 /** The section after devices/{id}/ in the current address, e.g. 'assets/users', kept when another asset is picked. */
 function currentSection(pathname: string): string {
@@ -29,6 +33,9 @@ function currentSection(pathname: string): string {
 /** devices/{assetId?}: the asset picker beside the chosen asset's sections. */
 export function DevicesLayout() {
   const assetId = useOptionalIdParam('assetId');
+  // An id that is not a positive integer (0, 'abc') names no asset: say so rather than ask the server for it.
+  const badId = useParams().assetId !== undefined && assetId === undefined;
+  const sectionNeedsAsset = useMatches().some((match) => SECTIONS_NEEDING_ASSET.has(match.id));
   // For the dashboard's recently viewed units.
   useRecordRecentUnit(assetId);
   const navigate = useNavigate();
@@ -87,7 +94,9 @@ export function DevicesLayout() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
         <Stack>
-          {assetId === undefined ? (
+          {badId ? (
+            <NotFoundMessage detail="No asset has this id. Choose one in the hierarchy." />
+          ) : assetId === undefined ? (
             <Text c="dimmed">Choose an asset in the hierarchy to see its sections.</Text>
           ) : (
             <>
@@ -95,7 +104,8 @@ export function DevicesLayout() {
               <LinkTabs tabs={sections} label="Device sections" key={`${assetId}${search}`} />
             </>
           )}
-          <Outlet />
+          {/* The live view, problems and assets show one unit: without a valid id they would ask for asset 0. */}
+          {!badId && (assetId !== undefined || !sectionNeedsAsset) && <Outlet />}
         </Stack>
       </Grid.Col>
     </Grid>
