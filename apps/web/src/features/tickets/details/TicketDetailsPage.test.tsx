@@ -50,8 +50,15 @@ describe('ticket details', () => {
     expect(within(form).getByRole('combobox', { name: 'Priority' })).toHaveValue('Medium');
     expect(within(form).getByRole('combobox', { name: 'Severity' })).toHaveValue('Warning');
     expect(within(form).getByRole('combobox', { name: 'Source' })).toHaveValue('Internal');
-    expect(within(form).getByRole('textbox', { name: 'Estimated duration' })).toHaveValue('PT4H30M');
+    // The estimate reads in hours; its ISO text shows only while it is being edited, with the hours beside it.
+    const estimate = within(form).getByRole('textbox', { name: 'Estimated duration' });
+    expect(estimate).toHaveValue('4.5 h');
+    expect(within(form).queryByText('PT4H30M')).toBeNull();
+    act(() => estimate.focus());
+    await waitFor(() => expect(estimate).toHaveValue('PT4H30M'));
     expect(within(form).getByText('4.5 h')).toBeInTheDocument();
+    act(() => estimate.blur());
+    await waitFor(() => expect(estimate).toHaveValue('4.5 h'));
     expect(screen.getByRole('textbox', { name: 'Sales order number' })).toHaveValue('SO-1001');
     expect(screen.getByRole('switch', { name: 'Billable' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Billing state' })).toHaveValue('Not billable');

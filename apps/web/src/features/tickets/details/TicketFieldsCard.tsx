@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Button,
   Group,
@@ -58,6 +59,7 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
   const { draft, changes, errors, dirty, set, reset } = useTicketDraft(ticket);
   const readOnly = !access.canEdit;
   const duration = checkDuration(draft.estimatedDuration);
+  const [editingEstimate, setEditingEstimate] = useState(false);
   const invalid = Object.keys(errors).length > 0;
 
   function handleSave() {
@@ -124,8 +126,15 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
             <TextInput
               label="Estimated duration"
               placeholder={readOnly ? 'Not estimated' : 'ISO 8601, e.g. PT4H30M'}
-              // Stored as an ISO duration and read in hours: typed as the one, the other shown beside it.
-              value={readOnly ? (duration.hours ?? draft.estimatedDuration) : draft.estimatedDuration}
+              // Stored as an ISO duration and read in hours ('2 h', not 'PT2H'): the ISO text only while typing it,
+              // with its hours beside it.
+              value={
+                readOnly || !editingEstimate
+                  ? (duration.hours ?? draft.estimatedDuration)
+                  : draft.estimatedDuration
+              }
+              onFocus={() => setEditingEstimate(true)}
+              onBlur={() => setEditingEstimate(false)}
               onChange={(event) => set('estimatedDuration', event.currentTarget.value)}
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
@@ -133,6 +142,7 @@ export function TicketFieldsCard({ ticket, access }: { ticket: Ticket; access: T
               rightSectionWidth={72}
               rightSection={
                 !readOnly &&
+                editingEstimate &&
                 duration.hours !== null && (
                   <Text size="xs" c="dimmed" aria-live="polite">
                     {duration.hours}
