@@ -14,10 +14,10 @@ import type { Browser } from 'playwright-core';
 import { defaultDiagnoseView, setGroupAliases, type DiagnoseViewData } from '@kelvin/domain';
 import { repoRoot } from '../apps/server/src/config.ts';
 import { seedDemo } from '../apps/server/src/demo/seedDemo.ts';
-import { startTestServer } from '../apps/server/src/testing/testServer.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
+import { startTestServer, type TestServer } from '../apps/server/src/testing/testServer.ts';
 import { DEMO_PASSWORD } from '../e2e/support/consoleServer.ts';
 import { signIn } from '../e2e/support/signIn.ts';
+import { launchBenchBrowser } from './benchBrowser.ts';
 import { chooseFleet, ingest, readings, SERIES } from './diagnoseBrowser/benchFleet.ts';
 import { dragAcrossPlot, installProbe, readProbe } from './diagnoseBrowser/pageProbe.ts';
 
@@ -69,14 +69,15 @@ async function measure(
   aliases: readonly string[],
   fed: 'app' | 'baseline',
 ): Promise<Measured | 'crashed'> {
-  const browser = await launchChromium();
+  const { browser, close } = await launchBenchBrowser();
   try {
     return await measureIn(browser, url, scenario, aliases, fed);
   } catch (error) {
     if (!browser.isConnected()) return 'crashed';
     throw error;
   } finally {
-    await browser.close().catch(() => undefined);
+    // Killed, not only closed: after a crashed tab a closed browser could keep running and the bench never exit.
+    await close();
   }
 }
 
@@ -234,6 +235,18 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error('Build the web app first: npm run build');
   const server = await startTestServer({ env: { KELVIN_WEB_DIST: WEB_DIST } });
+  let report: string;
+  try {
+    report = await measureAll(server);
+  } finally {
+    await server.close();
+  }
+  console.log(report);
+  writeFileSync(path.join(repoRoot, '.tmp', 'bench-diagnose-browser.txt'), `${report}\n`);
+}
+
+/** Seeds the demo, ingests the two units' readings and measures both ranges: the report's table. */
+async function measureAll(server: TestServer): Promise<string> {
   const dataDir = path.join(repoRoot, '.tmp', `bench-diagnose-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
   await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
@@ -282,31 +295,25 @@ async function main(): Promise<void> {
     '| range | measure | app (M4 at pixel width) | same chart fed every reading | ratio | goal |',
     '|---|---|---|---|---|---|',
   ];
-  try {
-    for (const scenario of scenarios) {
-      const app = await measure(server.url, scenario, fleet.aliases, 'app');
-      if (app === 'crashed') throw new Error(`The app's own chart crashed the tab (${scenario.label})`);
-      console.log(`${scenario.label}, app: ${JSON.stringify(app)}`);
-      // The chart fed every reading may take more memory than a tab has: then it is measured on fewer series.
-      let rawSeries = SERIES;
-      let raw = await measure(server.url, scenario, fleet.aliases, 'baseline');
-      while (raw === 'crashed' && rawSeries > 1) {
-        rawSeries = Math.max(1, Math.floor(rawSeries / 4));
-        console.log(`${scenario.label}, baseline crashed the tab; again with ${rawSeries} series`);
-        raw = await measure(server.url, scenario, fleet.aliases.slice(0, rawSeries), 'baseline');
-      }
-      if (raw === 'crashed')
-        throw new Error(`The baseline crashed the tab with one series (${scenario.label})`);
-      const rows = table(scenario.label, app, raw, rawSeries);
-      console.log(rows.join('\n'));
-      lines.push(...rows);
+  for (const scenario of scenarios) {
+    const app = await measure(server.url, scenario, fleet.aliases, 'app');
+    if (app === 'crashed') throw new Error(`The app's own chart crashed the tab (${scenario.label})`);
+    console.log(`${scenario.label}, app: ${JSON.stringify(app)}`);
+    // The chart fed every reading may take more memory than a tab has: then it is measured on fewer series.
+    let rawSeries = SERIES;
+    let raw = await measure(server.url, scenario, fleet.aliases, 'baseline');
+    while (raw === 'crashed' && rawSeries > 1) {
+      rawSeries = Math.max(1, Math.floor(rawSeries / 4));
+      console.log(`${scenario.label}, baseline crashed the tab; again with ${rawSeries} series`);
+      raw = await measure(server.url, scenario, fleet.aliases.slice(0, rawSeries), 'baseline');
     }
-  } finally {
-    await server.close();
+    if (raw === 'crashed')
+      throw new Error(`The baseline crashed the tab with one series (${scenario.label})`);
+    const rows = table(scenario.label, app, raw, rawSeries);
+    console.log(rows.join('\n'));
+    lines.push(...rows);
   }
-  const report = lines.join('\n');
-  console.log(report);
-  writeFileSync(path.join(repoRoot, '.tmp', 'bench-diagnose-browser.txt'), `${report}\n`);
+  return lines.join('\n');
 }
 
 function withAggregation(body: Record<string, unknown>, aggregation: string): unknown {

@@ -16,9 +16,9 @@ import { repoRoot } from '../apps/server/src/config.ts';
 import { seedDemo } from '../apps/server/src/demo/seedDemo.ts';
 import { assets } from '../apps/server/src/platform/db/schema.ts';
 import { startTestServer } from '../apps/server/src/testing/testServer.ts';
-import { launchChromium } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD } from '../e2e/support/consoleServer.ts';
 import { signIn } from '../e2e/support/signIn.ts';
+import { closeAll, launchBenchBrowser, type BenchBrowser } from './benchBrowser.ts';
 import { FLEET_UNITS, sendReadings, topUpFleet } from './overviewBrowser/benchFleet.ts';
 import {
   busyMs,
@@ -106,27 +106,29 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error('Build the web app first: npm run build');
   const server = await startTestServer({ env: { KELVIN_WEB_DIST: WEB_DIST } });
-  const dataDir = path.join(repoRoot, '.tmp', `bench-overview-${process.pid}`);
-  mkdirSync(dataDir, { recursive: true });
-  await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
-  const fleet = await topUpFleet(server);
-  const allUnits = (
-    await server.database.db
-      .select({ assetId: assets.assetId })
-      .from(assets)
-      .where(inArray(assets.assetTypeId, [ASSET_TYPE.unit, ASSET_TYPE.makeUpAirUnit]))
-  ).map((row) => row.assetId);
-  const token = await server.mintIdToken(fleet.identityId, { expiresIn: '2h' });
-  console.log(`fleet: ${allUnits.length} units (${fleet.unitIds.length} added to the demo's)`);
-  // Disjoint sets, so that each batch changes exactly its own units.
-  const batches = BATCHES.map((size, index) => {
-    const start = BATCHES.slice(0, index).reduce((sum, n) => sum + n, 0);
-    return fleet.unitIds.slice(start, start + size);
-  });
-
-  const browser = await launchChromium();
   const rows: string[] = [];
+  let bench: BenchBrowser | undefined;
   try {
+    const dataDir = path.join(repoRoot, '.tmp', `bench-overview-${process.pid}`);
+    mkdirSync(dataDir, { recursive: true });
+    await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
+    const fleet = await topUpFleet(server);
+    const allUnits = (
+      await server.database.db
+        .select({ assetId: assets.assetId })
+        .from(assets)
+        .where(inArray(assets.assetTypeId, [ASSET_TYPE.unit, ASSET_TYPE.makeUpAirUnit]))
+    ).map((row) => row.assetId);
+    const token = await server.mintIdToken(fleet.identityId, { expiresIn: '2h' });
+    console.log(`fleet: ${allUnits.length} units (${fleet.unitIds.length} added to the demo's)`);
+    // Disjoint sets, so that each batch changes exactly its own units.
+    const batches = BATCHES.map((size, index) => {
+      const start = BATCHES.slice(0, index).reduce((sum, n) => sum + n, 0);
+      return fleet.unitIds.slice(start, start + size);
+    });
+
+    bench = await launchBenchBrowser();
+    const { browser } = bench;
     // The app in its default view: first render, then health updates.
     let page = await openOverview(browser, server.url, overviewState(null));
     const appFirst: number[] = [];
@@ -230,8 +232,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await browser.close();
-    await server.close();
+    // Each step even if one fails, the browser killed if a close leaves it running: the process exits by itself.
+    await closeAll([async () => bench?.close(), () => server.close()]);
   }
   const report = rows.join('\n');
   console.log(report);

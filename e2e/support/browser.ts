@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 const CHROMIUM = process.env.KELVIN_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -14,21 +14,24 @@ export function chromiumAvailable(): boolean {
 
 /**
  * Headless Chromium with the flags these machines need: no sandbox as root, and no background networking,
- * whose connections the closed network refuses many at a time.
+ * whose connections the closed network refuses many at a time. Shared with the benches' own launcher.
  */
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+} as const satisfies LaunchOptions;
+
+/** Headless Chromium with CHROMIUM_LAUNCH_OPTIONS. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, args: [...CHROMIUM_LAUNCH_OPTIONS.args] });
 }
