@@ -1,6 +1,6 @@
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { AssetUsersTab } from '../assets/AssetUsersTab.tsx';
-import { AuditTrail } from './AuditTrail.tsx';
+import { AuditTrail } from '../../shared/audit/AuditTrail.tsx';
 
 /** adminCompanyAssetUsers: the asset's access-group users. */
 export function AdminAssetUsersTab() {

@@ -5,10 +5,10 @@ import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { AssetTable } from '../assets/AssetHierarchyTab.tsx';
 import { canHaveChildren, canHoldUnitTemplate } from '../assets/assetPlacement.ts';
 import { useAssetChildren } from '../assets/assetsQueries.ts';
-import { adminPaths } from './adminPaths.ts';
-import { usePermissionScope } from './permissionScope.ts';
-import { EmptyState, QueryState } from './QueryState.tsx';
-import { useIdParam } from './useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 
 /** adminCompanyAssetAssets: the asset's children, with add child and create unit from template. */
 export function AssetChildrenTab() {

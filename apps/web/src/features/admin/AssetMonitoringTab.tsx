@@ -7,8 +7,8 @@ import { useUpdateAsset } from '../assets/assetsQueries.ts';
 import { useCompany } from '../companies/companiesQueries.ts';
 import { AssetMonitorGroupFields } from '../monitorGroups/AssetMonitorGroupFields.tsx';
 import { ThresholdsSection } from '../thresholds/ThresholdsSection.tsx';
-import { failWithToast, toastsFor } from './mutationToasts.ts';
-import { usePermissionScope } from './permissionScope.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 
 /** adminCompanyAssetMonitoring: whether the asset is monitored, its monitor group, and its thresholds. */
 export function AssetMonitoringTab() {

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { ComesLater } from './QueryState.tsx';
+import { ComesLater } from '../../shared/ui/QueryState.tsx';
 
 /** A routed tab or view whose area is built in a later issue (contracts, warranties, monitor groups...). */
 export function ComesLaterPage({ title }: { title: string }) {

@@ -2,10 +2,10 @@ import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/
 import { Link, Outlet } from 'react-router';
 import { useAsset, useAssetParents } from '../assets/assetsQueries.ts';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
-import { adminPaths } from './adminPaths.ts';
-import { LinkTabs } from './LinkTabs.tsx';
-import { QueryState } from './QueryState.tsx';
-import { useIdParam } from './useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 
 const assetTabs = [
   { path: 'assets', label: 'Assets' },

@@ -8,10 +8,10 @@ import { buildAssetTree, filterAssetTree } from '../assets/assetTree.ts';
 import { AssetTree } from '../assets/AssetTree.tsx';
 import { canHaveChildren, canHoldUnitTemplate } from '../assets/assetPlacement.ts';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
-import { adminPaths } from './adminPaths.ts';
-import { usePermissionScope } from './permissionScope.ts';
-import { EmptyState, QueryState } from './QueryState.tsx';
-import { useIdParam } from './useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 
 /** adminCompanyAssetsView: the company's hierarchy as a tree, with create, move and delete. */
 export function CompanyAssetsPage() {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { Asset } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { notify } from '../../app/toasts/toasts.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useAssetArtifacts, useDownloadArtifact, useSystemMetadata } from './artifactsQueries.ts';
 import { useAssetChildren } from './assetsQueries.ts';
 import { assetDisplayName } from '@kelvin/domain';

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { Asset } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useDeleteAsset } from './assetsQueries.ts';
 import { CreateAssetForm } from './CreateAssetForm.tsx';
 import { assetDisplayName } from '@kelvin/domain';

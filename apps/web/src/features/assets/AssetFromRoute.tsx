@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '@kelvin/contract';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAsset } from './assetsQueries.ts';
 
 /** The asset of the route's :assetId, for tab pages; the layout above has already loaded it into the cache. */

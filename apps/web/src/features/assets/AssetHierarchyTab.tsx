@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Asset } from '@kelvin/contract';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { AssetNotes } from './AssetNotes.tsx';
 import { useAssetChildren, useAssetParents } from './assetsQueries.ts';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';

@@ -3,9 +3,9 @@ import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core
 import { format } from 'date-fns';
 import type { Asset, AssetNote } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useAssetNotes, useCreateNote, useDeleteNote, useUpdateNote } from './notesQueries.ts';
 
 const NOTE_MAX = 10_000;

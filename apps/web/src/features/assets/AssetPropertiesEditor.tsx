@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Asset, AssetProperty } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useAssetProperties, usePutAssetProperties } from './assetsQueries.ts';
 import { propertyListProblems, type PropertyRow } from './propertyRows.ts';
 

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import type { Asset } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useAssetTypes, useCreateAsset } from './assetsQueries.ts';
 import { assetDisplayName, placementError } from '@kelvin/domain';
 

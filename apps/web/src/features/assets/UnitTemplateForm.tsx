@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '@kelvin/contract';
-import { QueryState } from '../admin/QueryState.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { assetsKey, useAssetTypeProperties } from './assetsQueries.ts';
 import { ASSET_TYPE, assetDisplayName } from '@kelvin/domain';
 import {

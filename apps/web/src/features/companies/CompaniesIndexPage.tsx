@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useCompanies, useCreateCompany } from './companiesQueries.ts';
 import { CompanyForm } from './CompanyForm.tsx';
 import { subscriptionPlanLabel } from './subscriptionPlans.ts';

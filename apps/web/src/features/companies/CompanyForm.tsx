@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { companyFieldsSchema, type SubscriptionPlan } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { fieldErrorsOf, type FieldErrors } from '../admin/formErrors.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../shared/forms/formErrors.ts';
 import type { CompanyFields } from './companiesQueries.ts';
 import { isSubscriptionPlan, subscriptionPlanOptions } from './subscriptionPlans.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type Company } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useDeleteCompanyLogo, useUploadCompanyLogo } from './companiesQueries.ts';
 
 /** The contract's limits, checked before the upload so that a wrong file fails at once. */

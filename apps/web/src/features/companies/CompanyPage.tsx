@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LinkTabs } from '../admin/LinkTabs.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useCompany, useUpdateCompany } from './companiesQueries.ts';
 import { CompanyForm } from './CompanyForm.tsx';
 import { CompanyLogoEditor } from './CompanyLogoEditor.tsx';

@@ -5,7 +5,7 @@ import { defaultAggregation, formatMetricValueWithUnits, type TimeRange } from '
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
 import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useChartSeries } from '../diagnose/diagnoseQueries.ts';
 import { toChartSeries } from '../diagnose/GroupChartBody.tsx';
 import type { ComparedUnit } from './useComparedUnits.ts';

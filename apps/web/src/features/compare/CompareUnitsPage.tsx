@@ -4,7 +4,7 @@ import { IconCheck, IconLink } from '@tabler/icons-react';
 import { assetDisplayName, reportsOwnReadings } from '@kelvin/domain';
 import { notify } from '../../app/toasts/toasts.ts';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { AssetPicker } from '../devices/AssetPicker.tsx';
 import { CompareEmptyState } from './CompareEmptyState.tsx';
 import { ComparedUnitBadges } from './ComparedUnitBadges.tsx';

@@ -8,7 +8,7 @@ import {
 } from '@kelvin/domain';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { formatAgo } from '../../shared/formatting/elapsed.ts';
-import { EmptyState } from '../admin/QueryState.tsx';
+import { EmptyState } from '../../shared/ui/QueryState.tsx';
 import type { AttentionRow } from './attention.ts';
 
 /** Enough rows to act on; the overview shows the whole fleet. */

@@ -6,7 +6,7 @@ import { ASSET_HEALTH_LABELS, passesChecks, type AssetHealthState } from '@kelvi
 import { sectionChecks } from '../../app/router/sectionChecks.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree } from '../assets/assetTree.ts';
 import { fleetGroups, groupedUnitIds } from '../overview/fleetGroups.ts';

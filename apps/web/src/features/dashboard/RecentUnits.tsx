@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Asset } from '@kelvin/contract';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
-import { EmptyState } from '../admin/QueryState.tsx';
+import { EmptyState } from '../../shared/ui/QueryState.tsx';
 import { useRecentUnitsStore } from './recentUnitsStore.ts';
 
 /**

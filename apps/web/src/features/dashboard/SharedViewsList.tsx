@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useDiagnoseViews } from '../sharedViews/sharedViewsQueries.ts';
 
 const TYPE_LABELS: Readonly<Record<string, string>> = {

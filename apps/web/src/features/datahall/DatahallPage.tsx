@@ -8,8 +8,8 @@ import {
   assetDisplayName,
   formatMetricValueWithUnits,
 } from '@kelvin/domain';
-import { EmptyState, QueryError } from '../admin/QueryState.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { AssetPicker } from '../devices/AssetPicker.tsx';
 import { MetricPicker } from '../diagnose/MetricPicker.tsx';

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { Box, Button, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { listBody, useLogsList, useLogsTail } from './deviceLogsQueries.ts';
 import {
   hasNarrowingFilters,

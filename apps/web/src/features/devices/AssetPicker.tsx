@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree, filterAssetTree, type AssetTreeNode } from '../assets/assetTree.ts';
 import { AssetTree } from '../assets/AssetTree.tsx';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { useCompanies } from '../companies/companiesQueries.ts';
 import { useFleetStates } from '../overview/fleetQueries.ts';
 

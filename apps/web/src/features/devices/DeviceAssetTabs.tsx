@@ -1,5 +1,5 @@
-import { AuditTrail } from '../admin/AuditTrail.tsx';
-import { devicePaths } from '../admin/adminPaths.ts';
+import { AuditTrail } from '../../shared/audit/AuditTrail.tsx';
+import { devicePaths } from '../../shared/routing/paths.ts';
 import { AssetArtifactsTab } from '../assets/AssetArtifactsTab.tsx';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { AssetHierarchyTab } from '../assets/AssetHierarchyTab.tsx';

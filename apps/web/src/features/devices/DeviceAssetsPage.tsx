@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LinkTabs } from '../admin/LinkTabs.tsx';
+import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
 
 export const deviceAssetTabs = [
   { path: 'hierarchy', label: 'Hierarchy' },

@@ -12,9 +12,9 @@ import {
 } from '@kelvin/domain';
 import { notify } from '../../app/toasts/toasts.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { LinkTabs } from '../admin/LinkTabs.tsx';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
 import { useRecordRecentUnit } from '../dashboard/recentUnitsStore.ts';
 import { updateDiagnoseView, useDiagnoseStore } from '../diagnose/diagnoseStore.ts';

@@ -32,9 +32,9 @@ import {
   type ZoomHistory,
 } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { QueryState } from '../admin/QueryState.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { DiagnoseViewsMenu } from '../sharedViews/DiagnoseViewsMenu.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { AutoRefreshPicker, useAutoRefresh } from './AutoRefreshPicker.tsx';
 import { DiagnoseGrid } from './DiagnoseGrid.tsx';
 import { DiagnoseGroupCard } from './DiagnoseGroupCard.tsx';

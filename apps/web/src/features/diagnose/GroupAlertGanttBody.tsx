@@ -9,7 +9,7 @@ import {
 } from '@kelvin/domain';
 import { TimelineChart, type TimelineLane } from '../../shared/charts/TimelineChart.tsx';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useAlertView } from './diagnoseQueries.ts';
 
 export interface AlertGanttBodyProps {

@@ -16,7 +16,7 @@ import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
 import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useVisitAnnotations } from '../tickets/problems/visitAnnotations.ts';
 import { useChartSeries } from './diagnoseQueries.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@kelvin/domain';
 import { TimelineChart, type TimelineLane } from '../../shared/charts/TimelineChart.tsx';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useChartSeries } from './diagnoseQueries.ts';
 
 export interface StatusGanttBodyProps {

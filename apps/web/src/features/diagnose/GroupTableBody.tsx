@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type Aggregation, type TimeRange } from '@kelvin/domain';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { useChartSeries } from './diagnoseQueries.ts';
 

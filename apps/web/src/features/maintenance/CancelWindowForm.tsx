@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { cancelReasonSchema, MAINTENANCE_CANCEL_REASON_MAX, type MaintenanceWindow } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { formatWindowSpan } from './maintenanceFormat.ts';
 import { useCancelMaintenanceWindows } from './maintenanceQueries.ts';
 

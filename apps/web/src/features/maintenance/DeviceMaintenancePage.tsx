@@ -2,8 +2,8 @@ import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { Link, useNavigate } from 'react-router';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAsset } from '../assets/assetsQueries.ts';
 import { AssetPicker } from '../devices/AssetPicker.tsx';
 import { MaintenanceWindowsPanel } from './MaintenanceWindowsPanel.tsx';

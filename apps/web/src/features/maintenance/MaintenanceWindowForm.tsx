@@ -11,7 +11,7 @@ import {
 import { coversUnitsBeneath, fromZonedLocal, toZonedLocal } from '@kelvin/domain';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { TimeZonePicker } from '../diagnose/TimeZonePicker.tsx';
 import { DEFAULT_WINDOW_HOURS, nextWholeHour } from './maintenanceFormat.ts';
 import { useCreateMaintenanceWindow, useUpdateMaintenanceWindow } from './maintenanceQueries.ts';

@@ -10,8 +10,8 @@ import {
 } from '@kelvin/contract';
 import { assetDisplayName, canHaveMaintenanceWindow, MAINTENANCE_STATE_LABELS } from '@kelvin/domain';
 import { PagedTable } from '../../shared/ui/PagedTable.tsx';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { CancelWindowForm } from './CancelWindowForm.tsx';
 import { MaintenanceWindowForm, type MaintenanceAsset } from './MaintenanceWindowForm.tsx';
 import { MAINTENANCE_PAGE_SIZE, useMaintenanceWindows } from './maintenanceQueries.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MonitorGroup } from '@kelvin/contract';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { isLibrary, monitorGroupPaths } from './monitorGroupLinks.tsx';
 import { useMonitorGroups, useRuleDefinitions } from './monitorGroupsQueries.ts';
 import { RuleCard, RuleCardSkeletons } from './RuleCard.tsx';

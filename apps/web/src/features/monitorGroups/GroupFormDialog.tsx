@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { MonitorGroup } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { toastsFor } from '../admin/mutationToasts.ts';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useCreateMonitorGroup, useUpdateMonitorGroup } from './monitorGroupsQueries.ts';
 
 export interface GroupFormDialogProps {

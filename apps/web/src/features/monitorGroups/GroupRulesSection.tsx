@@ -3,9 +3,9 @@ import { ActionIcon, Button, Group, Menu, Select, Stack, Title } from '@mantine/
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import type { MonitorGroup, ProblemRuleDefinition } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryError } from '../admin/QueryState.tsx';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
 import { isLibrary } from './monitorGroupLinks.tsx';
 import {
   useDeleteRuleDefinition,

@@ -3,9 +3,9 @@ import { Anchor, Badge, Box, Button, Group, Skeleton, Stack, Table, Text, Title 
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { MonitorGroup } from '@kelvin/contract';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryError } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useCompany } from '../companies/companiesQueries.ts';
 import { GroupFormDialog } from './GroupFormDialog.tsx';
 import { useMonitorGroups } from './monitorGroupsQueries.ts';

@@ -19,7 +19,7 @@ import { errorEnvelopeSchema, problemLevels, type ProblemRuleDefinition } from '
 import { ALERT_LEVEL_LABELS } from '@kelvin/domain';
 import { isApiError } from '../../shared/api/index.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { toastsFor } from '../admin/mutationToasts.ts';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
 import { DurationInput } from './DurationInput.tsx';
 import { useCreateRuleDefinition, useUpdateRuleDefinition } from './monitorGroupsQueries.ts';

@@ -12,7 +12,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import type { Notification } from '@kelvin/contract';
 import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
 import { useNotificationList } from './notificationsQueries.ts';
 import { notificationSubject } from './useNotificationSignals.ts';

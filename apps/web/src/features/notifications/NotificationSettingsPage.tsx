@@ -1,7 +1,7 @@
 import { Select, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useOptionalIdParam } from '../admin/useIdParam.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { useNotificationPreferences } from './notificationsQueries.ts';
 import { PreferenceCard } from './PreferenceCard.tsx';
 import { WebhooksCard } from './WebhooksCard.tsx';

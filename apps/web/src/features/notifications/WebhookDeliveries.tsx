@@ -3,7 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@kelvin/contract';
 import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { PagedTable, type PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from './webhooksQueries.ts';
 
 const STATUS_PAINT: Readonly<Record<WebhookDeliveryStatus, { label: string; color: string }>> = {

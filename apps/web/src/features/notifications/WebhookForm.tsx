@@ -10,7 +10,7 @@ import {
 } from '@kelvin/contract';
 import { serverFieldErrors } from '../../shared/api/serverFieldErrors.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { toastsFor } from '../admin/mutationToasts.ts';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './webhooksQueries.ts';
 

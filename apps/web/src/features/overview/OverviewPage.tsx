@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Box, Flex, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { livePath, type Metric } from '@kelvin/contract';
-import { EmptyState, QueryError } from '../admin/QueryState.tsx';
+import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree } from '../assets/assetTree.ts';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';

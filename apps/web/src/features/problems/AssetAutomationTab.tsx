@@ -3,9 +3,9 @@ import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core'
 import type { ProblemAutomation } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
 import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
-import { toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { PROBLEMS_WRITE } from './ProblemsPanel.tsx';
 import { useAutomations, useDisableAutomations } from './problemsQueries.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
 import { assetDisplayName } from '@kelvin/domain';
-import { usePermissionScope } from '../admin/permissionScope.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { AssetEventTickets } from '../tickets/problems/AssetEventTickets.tsx';
 import { AdHocProblemDialog } from './AdHocProblemDialog.tsx';

@@ -26,8 +26,8 @@ import { PROBLEM_VIEW_LEAD_MS, problemDiagnoseView } from './problemDiagnoseView
 import { ProblemLevelBadge, ProblemStatus } from './problemPaint.tsx';
 import { useAlertView, useDisableAdHoc } from './problemsQueries.ts';
 import { modals } from '../../app/modals/modalStore.ts';
-import { toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 
 const PROBLEMS_WRITE = 'detectedProblems:write';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button } from '@mantine/core';
 import { IconTicket, IconTicketOff, IconTransfer } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { usePermissionScope } from '../admin/permissionScope.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { MoveToTicketDialog, type TicketMove, type TicketMoveTarget } from './MoveToTicketDialog.tsx';
 
 export const TICKETS_WRITE = 'tickets:write';

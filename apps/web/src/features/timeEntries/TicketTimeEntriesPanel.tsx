@@ -1,7 +1,7 @@
 import { Divider, Table, Text } from '@mantine/core';
 import type { Ticket } from '@kelvin/contract';
 import { coreEnumLabel, formatMinutes } from '@kelvin/domain';
-import { failWithToast } from '../admin/mutationToasts.ts';
+import { failWithToast } from '../../shared/api/mutationToasts.ts';
 import { useTicketAccess } from '../tickets/details/ticketAccess.ts';
 import { TicketPanelFrame, TicketPanelTable } from '../tickets/details/TicketPanelFrame.tsx';
 import { useTimeEntryActions } from './TimeEntryActions.tsx';

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Modal, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TimeEntry } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { TimeEntryForm } from './TimeEntryForm.tsx';
 import { entryDuration, formatEntryDate } from './timeEntryFormat.ts';
 import { useDeleteTimeEntry, useUpdateTimeEntry } from './timeEntriesQueries.ts';

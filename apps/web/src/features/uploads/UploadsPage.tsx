@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconUpload } from '@tabler/icons-react';
 import { fileAttachmentStatuses, type FileAttachmentStatus } from '@kelvin/contract';
 import { PagedTable, pageRange, type PagedTableSort } from '../../shared/ui/PagedTable.tsx';
-import { QueryError } from '../admin/QueryState.tsx';
+import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { uploadColumns } from './uploadColumns.tsx';
 import { UploadModal } from './UploadModal.tsx';
 import { UPLOADS_PAGE_SIZE, isUploadStatus, statusOptions } from './uploadFormat.ts';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Modal, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { adminPaths } from '../admin/adminPaths.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useRoles } from './rolesQueries.ts';
 import { UserForm } from './UserForm.tsx';
 import { useCompanyUsers, useCreateUser } from './usersQueries.ts';

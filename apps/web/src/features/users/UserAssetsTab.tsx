@@ -1,8 +1,8 @@
 import { useUserAssets } from '../assets/accessGroupsQueries.ts';
 import { AssetTable } from '../assets/AssetHierarchyTab.tsx';
-import { adminPaths } from '../admin/adminPaths.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 
 /** userAssets: the assets in the user's access groups (added and removed from each asset's users tab). */
 export function UserAssetsTab() {

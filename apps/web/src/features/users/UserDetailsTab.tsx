@@ -2,11 +2,11 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { User } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { adminPaths } from '../admin/adminPaths.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { adminPaths } from '../../shared/routing/paths.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { UserForm } from './UserForm.tsx';
 import { useDeleteUser, useUpdateUser, useUser } from './usersQueries.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { contract, type User } from '@kelvin/contract';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
-import { blankToNull, fieldErrorsOf, type FieldErrors } from '../admin/formErrors.ts';
+import { blankToNull, fieldErrorsOf, type FieldErrors } from '../../shared/forms/formErrors.ts';
 import type { CreateUserInput, UpdateUserInput } from './usersQueries.ts';
 
 type Mode =

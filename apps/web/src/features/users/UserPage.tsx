@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LinkTabs } from '../admin/LinkTabs.tsx';
-import { QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useUser } from './usersQueries.ts';
 
 const userTabs = [

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Code, Group, List, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { Role, User } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { failWithToast, toastsFor } from '../admin/mutationToasts.ts';
-import { usePermissionScope } from '../admin/permissionScope.ts';
-import { EmptyState, QueryState } from '../admin/QueryState.tsx';
-import { useIdParam } from '../admin/useIdParam.ts';
+import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
+import { usePermissionScope } from '../../shared/session/permissionScope.ts';
+import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
+import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAssignRole, useRemoveRole, useRoles, useUserRoles } from './rolesQueries.ts';
 import { useUser } from './usersQueries.ts';
 

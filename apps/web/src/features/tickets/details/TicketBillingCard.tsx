@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { Ticket } from '@kelvin/contract';
-import { toastsFor } from '../../admin/mutationToasts.ts';
+import { toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { DetailsCard } from './DetailsCard.tsx';
 import type { TicketAccess } from './ticketAccess.ts';
 import { useTicketDraft } from './ticketDraft.ts';

@@ -4,8 +4,8 @@ import { Alert, Button, Grid, List, Paper, Skeleton, Stack } from '@mantine/core
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import type { Ticket } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
-import { useIdParam } from '../../admin/useIdParam.ts';
-import { failWithToast, toastsFor } from '../../admin/mutationToasts.ts';
+import { useIdParam } from '../../../shared/routing/useIdParam.ts';
+import { failWithToast, toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { TicketTimeEntriesPanel } from '../../timeEntries/TicketTimeEntriesPanel.tsx';
 import { TicketAttachmentsPanel } from '../attachments/TicketAttachmentsPanel.tsx';
 import { TicketCommentsPanel } from '../comments/TicketCommentsPanel.tsx';

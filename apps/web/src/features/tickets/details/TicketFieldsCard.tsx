@@ -13,7 +13,7 @@ import {
 import type { Ticket } from '@kelvin/contract';
 import { coreEnumLabel, type CoreEnumName } from '@kelvin/domain';
 import { useCoreEnums, enumEntries } from '../coreEnumsQuery.ts';
-import { toastsFor } from '../../admin/mutationToasts.ts';
+import { toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { DetailsCard } from './DetailsCard.tsx';
 import type { TicketAccess } from './ticketAccess.ts';
 import { checkDuration, useTicketDraft, type TicketDraft } from './ticketDraft.ts';

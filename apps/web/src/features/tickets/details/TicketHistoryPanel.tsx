@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
-import { EmptyState, QueryError } from '../../admin/QueryState.tsx';
+import { EmptyState, QueryError } from '../../../shared/ui/QueryState.tsx';
 import { DetailsCard } from './DetailsCard.tsx';
 import { summarizeHistoryEntry } from './ticketHistory.ts';
 import { formatTicketDate } from './ticketDates.ts';

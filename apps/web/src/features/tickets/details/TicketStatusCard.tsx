@@ -4,7 +4,7 @@ import { coreEnumLabel } from '@kelvin/domain';
 import { useCoreEnumOptions } from '../coreEnumsQuery.ts';
 import { modals } from '../../../app/modals/modalStore.ts';
 import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
-import { failWithToast, toastsFor } from '../../admin/mutationToasts.ts';
+import { failWithToast, toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { DetailsCard } from './DetailsCard.tsx';
 import type { TicketAccess } from './ticketAccess.ts';
 import { formatTicketDate } from './ticketDates.ts';

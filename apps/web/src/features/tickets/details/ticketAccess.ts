@@ -1,7 +1,7 @@
 import type { Ticket } from '@kelvin/contract';
 import { isExternalUser } from '@kelvin/domain';
 import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
-import { usePermissionScope } from '../../admin/permissionScope.ts';
+import { usePermissionScope } from '../../../shared/session/permissionScope.ts';
 
 export interface TicketAccess {
   /** tickets:write on the ticket's company. */

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Asset } from '@kelvin/contract';
-import { usePermissionScope } from '../../admin/permissionScope.ts';
+import { usePermissionScope } from '../../../shared/session/permissionScope.ts';
 import { AssetFromRoute } from '../../assets/AssetFromRoute.tsx';
 import { NewTicketDialog } from './NewTicketDialog.tsx';
 import { defaultTicketListState, type TicketListState } from './ticketListState.ts';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Accordion, Badge, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { ticketGroupings, type TicketGrouping, type TicketListFilter } from '@kelvin/contract';
 import { coreEnumKey, ticketStatusColor } from '@kelvin/domain';
-import { QueryError } from '../../admin/QueryState.tsx';
+import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useTicketGroups } from './ticketListQueries.ts';
 import { ticketListFilter, type TicketListState } from './ticketListState.ts';
 import { ticketsEmptyText, type TicketCompany } from './ticketListText.ts';

@@ -10,8 +10,8 @@ import {
   type TicketStatus,
 } from '@kelvin/domain';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
-import { usePermissionScope } from '../../admin/permissionScope.ts';
-import { QueryError } from '../../admin/QueryState.tsx';
+import { usePermissionScope } from '../../../shared/session/permissionScope.ts';
+import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { TicketLaneCard } from './TicketLaneCard.tsx';
 import { useChangeTicketStatus, useTicketLane } from './ticketListQueries.ts';
 import { statusValue, ticketListFilter, type TicketListState } from './ticketListState.ts';

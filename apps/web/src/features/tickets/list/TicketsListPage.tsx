@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutKanban, IconList, IconPlus, IconSearch, IconStack2, IconX } from '@tabler/icons-react';
-import { usePermissionScope } from '../../admin/permissionScope.ts';
+import { usePermissionScope } from '../../../shared/session/permissionScope.ts';
 import { NewTicketDialog } from './NewTicketDialog.tsx';
 import {
   defaultTicketListState,

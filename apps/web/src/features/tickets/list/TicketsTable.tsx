@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { TicketListFilter } from '@kelvin/contract';
 import { PagedTable, pageRange } from '../../../shared/ui/PagedTable.tsx';
-import { QueryError } from '../../admin/QueryState.tsx';
+import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { TicketCardBody } from './TicketCardBody.tsx';
 import { ticketColumns } from './ticketColumns.tsx';
 import { useTicketList } from './ticketListQueries.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { usePermissionScope } from '../../admin/permissionScope.ts';
+import { usePermissionScope } from '../../../shared/session/permissionScope.ts';
 import { TicketStatusBadge } from '../TicketStatusBadge.tsx';
 import { useEventTickets } from './problemTicketQueries.ts';
 

@@ -4,7 +4,7 @@ import { IconChartLine, IconTool } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { Alert, DetectedProblem, MaintenanceWindow } from '@kelvin/contract';
 import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
-import { QueryError } from '../../admin/QueryState.tsx';
+import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useMetricCatalogue } from '../../diagnose/diagnoseQueries.ts';
 import { useDiagnoseStore } from '../../diagnose/diagnoseStore.ts';
 import { formatWindowSpan } from '../../maintenance/maintenanceFormat.ts';

@@ -3,7 +3,7 @@ import { Code, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import type { AuditEvent } from '@kelvin/contract';
 import { AUDIT_PAGE_SIZE, useAuditEvents, type AuditSubjectType } from './auditQueries.ts';
-import { EmptyState, QueryState } from './QueryState.tsx';
+import { EmptyState, QueryState } from '../ui/QueryState.tsx';
 
 /** Spec dates: MM/dd/yyyy and hh:mm:ss a. */
 function formatWhen(iso: string): string {

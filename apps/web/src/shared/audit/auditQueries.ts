@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contract } from '@kelvin/contract';
-import { apiCall } from '../../shared/api/index.ts';
+import { apiCall } from '../api/index.ts';
 
 export type AuditSubjectType = 'company' | 'user' | 'asset';
 export const AUDIT_PAGE_SIZE = 25;

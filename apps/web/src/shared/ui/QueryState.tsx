@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { errorMessage } from './ErrorScreen.tsx';
 
 /**
  * Loading, failure and success of one query in place: a loader with an accessible name, the error with a

@@ -1,5 +1,5 @@
 import { notify } from '../../app/toasts/toasts.ts';
-import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
+import { errorMessage } from '../ui/ErrorScreen.tsx';
 
 /**
  * Success and failure toasts for one mutation call: `mutate(input, toastsFor('Company created'))`. The failure
