@@ -57,6 +57,26 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 22 item 6: what every screen uses lives in shared/; a feature imports only shared/, app/'s session and
+    // its own files, never admin's. The router alone wires admin's screens into routes.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/features/admin/**', 'apps/web/src/app/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/admin/**', '../admin/**', '../../admin/**'],
+              message:
+                'features/admin/ is the administration screens only: import building blocks from shared/ (move one there if it is needed elsewhere).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
