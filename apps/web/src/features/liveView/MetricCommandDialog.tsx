@@ -12,14 +12,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import {
-  errorEnvelopeSchema,
-  type Metric,
-  type MetricCommandAction,
-  type MetricValueStateUpdate,
-} from '@kelvin/contract';
+import { type Metric, type MetricCommandAction, type MetricValueStateUpdate } from '@kelvin/contract';
 import { commandValueProblem, formatMetricValueWithUnits, type CommandValue } from '@kelvin/domain';
-import { isApiError } from '../../shared/api/index.ts';
+import { serverFieldErrors } from '../../shared/api/serverFieldErrors.ts';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { notify } from '../../app/toasts/toasts.ts';
 import { useCreateMetricCommand } from './commandsQueries.ts';
@@ -251,12 +246,10 @@ function ValueInput(props: {
 function serverErrors(
   error: Error,
 ): Partial<Record<'value' | 'reason' | 'durationMinutes' | 'form', string>> {
-  if (!isApiError(error)) return { form: error.message };
-  const envelope = errorEnvelopeSchema.safeParse(error.body);
-  const detail = envelope.success ? envelope.data.details?.[0] : undefined;
-  const field = detail?.field.replace(/^body\./, '');
-  if (detail && (field === 'value' || field === 'reason' || field === 'durationMinutes')) {
-    return { [field]: detail.message };
+  const [first] = serverFieldErrors(error);
+  if (first) {
+    const [field, message] = first;
+    if (field === 'value' || field === 'reason' || field === 'durationMinutes') return { [field]: message };
   }
   return { form: error.message };
 }

@@ -15,9 +15,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { errorEnvelopeSchema, problemLevels, type ProblemRuleDefinition } from '@kelvin/contract';
+import { problemLevels, type ProblemRuleDefinition } from '@kelvin/contract';
 import { ALERT_LEVEL_LABELS } from '@kelvin/domain';
-import { isApiError } from '../../shared/api/index.ts';
+import { serverFieldErrors } from '../../shared/api/serverFieldErrors.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
@@ -43,13 +43,6 @@ export interface RuleEditorDialogProps {
   onSaved?: (rule: ProblemRuleDefinition) => void;
 }
 
-/** The server's field problems (`body.condition.expression`) by the editor's paths (`condition.expression`). */
-function serverProblems(error: unknown): Map<string, string> {
-  const envelope = isApiError(error) ? errorEnvelopeSchema.safeParse(error.body) : null;
-  const details = envelope?.success ? (envelope.data.details ?? []) : [];
-  return new Map(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message]));
-}
-
 /**
  * Creates or changes a rule of any evaluated kind: the kind's own fields, the window and recovery typed in minutes
  * or hours, the impact level and tags. Problems show under their fields once a save was tried (an expression's
@@ -64,7 +57,7 @@ export function RuleEditorDialog({ rule, companyId, onClose, onSaved }: RuleEdit
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const local = useMemo(() => draftProblems(draft), [draft]);
-  const problems = tried ? new Map([...serverProblems(refusal), ...local]) : new Map<string, string>();
+  const problems = tried ? new Map([...serverFieldErrors(refusal), ...local]) : new Map<string, string>();
   const saving = create.isPending || update.isPending;
   const change = (next: RuleDraft) => {
     setDraft(next);

@@ -23,6 +23,17 @@ describe('serverFieldErrors', () => {
     ]);
   });
 
+  it("drops the field's name the server put before its message, since the field's own input shows it", () => {
+    const errors = serverFieldErrors(
+      refusal({
+        message: 'body.assetIds: Choose an asset.',
+        code: 'BAD_REQUEST',
+        details: [{ field: 'body.assetIds', message: 'body.assetIds: Choose an asset.' }],
+      }),
+    );
+    expect(errors.get('assetIds')).toBe('Choose an asset.');
+  });
+
   it('is empty for a refusal naming no field, a body that is no envelope, and an error that is no ApiError', () => {
     expect(serverFieldErrors(refusal({ message: 'No', code: 'FORBIDDEN' })).size).toBe(0);
     expect(serverFieldErrors(refusal('Bad gateway')).size).toBe(0);

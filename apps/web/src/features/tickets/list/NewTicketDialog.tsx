@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { errorEnvelopeSchema, TICKET_TITLE_MAX, type TicketVisibility } from '@kelvin/contract';
+import { TICKET_TITLE_MAX, type TicketVisibility } from '@kelvin/contract';
 import { assetDisplayName, isExternalUser, type CoreEnumName } from '@kelvin/domain';
 import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
-import { isApiError } from '../../../shared/api/index.ts';
+import { serverFieldErrors } from '../../../shared/api/serverFieldErrors.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { useAssets } from '../../assets/assetsQueries.ts';
 import { useCoreEnumOptions } from '../coreEnumsQuery.ts';
@@ -37,15 +37,6 @@ export interface NewTicketDialogProps {
 
 /** Shown under the assets field when an external user has chosen none. */
 export const ASSET_REQUIRED_MESSAGE = 'Choose at least one asset: you see a ticket through its assets.';
-
-/** The server's refusal of the assets (`body.assetIds`), without the field's name, or undefined. */
-function assetsRefusal(error: unknown): string | undefined {
-  const envelope = isApiError(error) ? errorEnvelopeSchema.safeParse(error.body) : null;
-  const detail = envelope?.success
-    ? envelope.data.details?.find((candidate) => candidate.field === 'body.assetIds')
-    : undefined;
-  return detail?.message.replace(/^body\.assetIds: /, '');
-}
 
 /** An enum's options without the 'universal' wildcard (-1), which no ticket takes. */
 function useTicketEnumOptions(enumName: CoreEnumName) {
@@ -102,7 +93,7 @@ function NewTicketForm({ onClose, companies, asset }: NewTicketDialogProps) {
   const titleError = tried && title.trim() === '' ? 'Title is required' : undefined;
   const companyError = tried && companyId === null ? 'Choose the company the ticket is for' : undefined;
   const missingAsset = needsAsset && assetIds.length === 0;
-  const serverAssetsError = create.isError ? assetsRefusal(create.error) : undefined;
+  const serverAssetsError = create.isError ? serverFieldErrors(create.error).get('assetIds') : undefined;
   const assetsError = (tried && missingAsset ? ASSET_REQUIRED_MESSAGE : undefined) ?? serverAssetsError;
 
   function submit() {
