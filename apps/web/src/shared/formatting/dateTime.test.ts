@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatSpecDateTime } from './dateTime.ts';
+import { formatDate, formatDateTime, formatSpecDateTime, formatTime } from './dateTime.ts';
 
 describe('formatDateTime', () => {
   it('shows the moment in the zone given', () => {
     const noonUtc = Date.UTC(2026, 10, 25, 12, 0, 5);
-    expect(formatDateTime(noonUtc, 'Asia/Tokyo')).toMatch(/9:00:05\sPM/);
-    expect(formatDateTime(noonUtc, 'UTC')).toMatch(/12:00:05\sPM/);
+    expect(formatDateTime(noonUtc, 'Asia/Tokyo')).toBe('11/25/2026 09:00:05 PM');
+    expect(formatDateTime(noonUtc, 'UTC')).toBe('11/25/2026 12:00:05 PM');
+  });
+
+  it('keeps the spec pattern whatever the browser locale', () => {
+    const morning = Date.UTC(2026, 0, 5, 9, 5, 3);
+    expect(formatDateTime(morning, 'Europe/Berlin')).toBe('01/05/2026 10:05:03 AM');
+    expect(formatDate(morning, 'UTC')).toBe('01/05/2026');
+    expect(formatTime(morning, 'UTC')).toBe('09:05:03 AM');
   });
 });
 
