@@ -1,65 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { conditionSummary, durationLabel, windowSummary } from './ruleText.ts';
+import { conditionSummary, ruleConditionText, windowSummary } from './ruleText.ts';
+
+const metric = (alias: string) =>
+  alias === 'temperature.supplyAir' ? { name: 'Supply air', units: '°C' } : undefined;
 
 describe('rule text', () => {
-  it('says durations as a person would', () => {
-    expect(durationLabel('PT2M')).toBe('2 minutes');
-    expect(durationLabel('PT90M')).toBe('1 hour 30 minutes');
-    expect(durationLabel('P1D')).toBe('1 day');
-    expect(durationLabel('PT1M30S')).toBe('1 minute 30 seconds');
-    expect(durationLabel('PT0S')).toBe('none');
-    expect(durationLabel('nonsense')).toBe('nonsense');
-    expect(windowSummary({ timeWindow: 'PT5M', recoveryDuration: 'PT0S' })).toBe(
-      'Over 5 minutes; recovers at once',
-    );
+  it('says the window and recovery in the spec abbreviations, never as ISO', () => {
+    expect(windowSummary({ timeWindow: 'PT5M', recoveryDuration: 'PT0S' })).toBe('Over 5m; recovers at once');
     expect(windowSummary({ timeWindow: 'PT2M', recoveryDuration: 'PT1H' })).toBe(
-      'Over 2 minutes; recovers after 1 hour',
+      'Over 2m; recovers after 1h',
+    );
+    expect(windowSummary({ timeWindow: 'PT90M', recoveryDuration: 'P1D' })).toBe(
+      'Over 1h 30m; recovers after 1d',
+    );
+    expect(windowSummary({ timeWindow: 'nonsense', recoveryDuration: 'PT30S' })).toBe(
+      'Over nonsense; recovers after 30s',
     );
   });
 
-  it('summarises each kind of condition in one line', () => {
-    expect(
-      conditionSummary({
-        kind: 'THRESHOLD',
-        metricAlias: 'temperature.supplyAir',
-        aggregation: 'AVERAGE',
-        limits: { source: 'THRESHOLD_GROUP' },
-      }),
-    ).toBe('Average of temperature.supplyAir past the threshold group’s limits');
-    expect(
-      conditionSummary({
-        kind: 'THRESHOLD',
-        metricAlias: 'humidity.return',
-        aggregation: 'MAX',
-        limits: { source: 'FIXED', above: 60, below: 20 },
-      }),
-    ).toBe('Highest of humidity.return above 60 or below 20');
-    expect(
-      conditionSummary({
-        kind: 'METRIC_STATUS',
-        metricAlias: 'alarm.activeCode',
-        statuses: ['ALARM', 'FAULT'],
-      }),
-    ).toBe('alarm.activeCode reads with ALARM or FAULT');
-    expect(
-      conditionSummary({
-        kind: 'CHANGE_DETECTION',
-        metricAlias: 'pressure.filterDifferential',
-        mode: 'RATE',
-        maxChangePerMinute: 0.2,
-      }),
-    ).toBe('pressure.filterDifferential changes by more than 0.2 a minute');
+  it('summarises a condition with metric names when the catalogue is known, the alias otherwise', () => {
+    const condition = {
+      kind: 'THRESHOLD',
+      metricAlias: 'temperature.supplyAir',
+      aggregation: 'AVERAGE',
+      limits: { source: 'FIXED', above: 27, below: null },
+    } as const;
+    expect(conditionSummary(condition, metric)).toBe('Average of supply air above 27 °C');
+    expect(conditionSummary(condition)).toBe('Average of temperature.supplyAir above 27');
     expect(conditionSummary({ kind: 'COMMUNICATION_LOST', subject: 'AGENT' })).toBe(
-      'Its agent makes no call',
+      "The unit's agent makes no call",
     );
+  });
+
+  it('says a whole rule with its window and the limit an alert crossed', () => {
     expect(
-      conditionSummary({
-        kind: 'QUERY',
-        terms: [],
-        expression: 'returnAir - supplyAir',
-        comparison: 'BELOW',
-        threshold: 6,
-      }),
-    ).toBe('returnAir - supplyAir below 6');
+      ruleConditionText(
+        {
+          timeWindow: 'PT2M',
+          condition: {
+            kind: 'THRESHOLD',
+            metricAlias: 'temperature.supplyAir',
+            aggregation: 'AVERAGE',
+            limits: { source: 'THRESHOLD_GROUP' },
+          },
+        },
+        {
+          metric,
+          limits: { criticalLow: null, warningLow: null, warningHigh: 25, criticalHigh: 27 },
+          breach: { level: 'CRITICAL', value: 27.6 },
+        },
+      ),
+    ).toBe("Average of supply air over 2m above the unit's critical high, 27 °C");
   });
 });

@@ -1,5 +1,12 @@
 import type { ProblemRuleDefinition, RuleCondition, RuleKind } from '@kelvin/contract';
-import { DurationError, parseIsoDuration } from '@kelvin/domain';
+import {
+  conditionSentence,
+  DurationError,
+  durationText,
+  parseIsoDuration,
+  type ConditionContext,
+  type DescribedMetric,
+} from '@kelvin/domain';
 
 export const RULE_KIND_LABELS: Readonly<Record<RuleKind, string>> = {
   THRESHOLD: 'Threshold',
@@ -19,67 +26,40 @@ export const RULE_KIND_HINTS: Readonly<Record<Exclude<RuleKind, 'MANUAL'>, strin
 };
 
 export const AGGREGATION_LABELS = { AVERAGE: 'Average', MAX: 'Maximum', MIN: 'Minimum' } as const;
-const AGGREGATION_WORDS = { AVERAGE: 'Average', MAX: 'Highest', MIN: 'Lowest' } as const;
+/**
+ * One line saying when a rule breaches, e.g. "Average of supply air outside the unit's threshold limits": the
+ * domain's sentence (conditionSentence), metrics by name when the catalogue is known. The window is said on its own
+ * line (windowSummary), so it is left out here.
+ */
+export function conditionSummary(
+  condition: RuleCondition,
+  metric?: (alias: string) => DescribedMetric | undefined,
+): string {
+  return conditionSentence(condition, metric === undefined ? {} : { metric });
+}
 
-const UNITS: readonly [number, string][] = [
-  [86_400_000, 'day'],
-  [3_600_000, 'hour'],
-  [60_000, 'minute'],
-  [1000, 'second'],
-];
+/** A rule's whole condition in words, window included: what the problem drawer says of an alert's rule. */
+export function ruleConditionText(
+  rule: Pick<ProblemRuleDefinition, 'condition' | 'timeWindow'>,
+  context: Omit<ConditionContext, 'timeWindow'> = {},
+): string {
+  return conditionSentence(rule.condition, { ...context, timeWindow: rule.timeWindow });
+}
 
-/** An ISO 8601 duration as a person says it: PT90M → '1 hour 30 minutes', PT0S → 'none'. */
-export function durationLabel(iso: string): string {
-  let rest: number;
+/** True for a duration of nothing (PT0S), which reads 'at once' rather than '0m'. */
+function isNone(iso: string): boolean {
   try {
-    rest = parseIsoDuration(iso);
+    return parseIsoDuration(iso) === 0;
   } catch (error) {
-    if (error instanceof DurationError) return iso;
+    if (error instanceof DurationError) return false;
     throw error;
   }
-  if (rest === 0) return 'none';
-  const parts: string[] = [];
-  for (const [size, unit] of UNITS) {
-    const amount = Math.floor(rest / size);
-    if (amount === 0) continue;
-    parts.push(`${amount} ${unit}${amount === 1 ? '' : 's'}`);
-    rest -= amount * size;
-  }
-  return parts.length > 0 ? parts.join(' ') : iso;
 }
 
-const number = (value: number) => String(value);
-
-/** One line saying when a rule breaches, e.g. 'Average of temperature.supplyAir past the threshold group's limits'. */
-export function conditionSummary(condition: RuleCondition): string {
-  switch (condition.kind) {
-    case 'THRESHOLD': {
-      const of = `${AGGREGATION_WORDS[condition.aggregation]} of ${condition.metricAlias}`;
-      const { limits } = condition;
-      if (limits.source === 'THRESHOLD_GROUP') return `${of} past the threshold group’s limits`;
-      const sides = [
-        limits.above === null ? null : `above ${number(limits.above)}`,
-        limits.below === null ? null : `below ${number(limits.below)}`,
-      ].filter((side) => side !== null);
-      return `${of} ${sides.join(' or ')}`;
-    }
-    case 'METRIC_STATUS':
-      return `${condition.metricAlias} reads with ${condition.statuses.join(' or ')}`;
-    case 'CHANGE_DETECTION':
-      return condition.mode === 'VALUE'
-        ? `${condition.metricAlias} changes`
-        : `${condition.metricAlias} changes by more than ${number(condition.maxChangePerMinute ?? 0)} a minute`;
-    case 'COMMUNICATION_LOST':
-      return condition.subject === 'ASSET' ? 'The unit sends no reading' : 'Its agent makes no call';
-    case 'QUERY':
-      return `${condition.expression} ${condition.comparison === 'ABOVE' ? 'above' : 'below'} ${number(condition.threshold)}`;
-    case 'MANUAL':
-      return 'Raised by a person';
-  }
-}
-
-/** 'over 2 minutes, recovers after 2 minutes' */
+/** 'Over 2m; recovers after 2m', in the spec's abbreviations (durationText). */
 export function windowSummary(rule: Pick<ProblemRuleDefinition, 'timeWindow' | 'recoveryDuration'>): string {
-  const recovery = durationLabel(rule.recoveryDuration);
-  return `Over ${durationLabel(rule.timeWindow)}; ${recovery === 'none' ? 'recovers at once' : `recovers after ${recovery}`}`;
+  const recovery = isNone(rule.recoveryDuration)
+    ? 'recovers at once'
+    : `recovers after ${durationText(rule.recoveryDuration)}`;
+  return `Over ${durationText(rule.timeWindow)}; ${recovery}`;
 }
