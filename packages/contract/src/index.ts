@@ -18,6 +18,7 @@ import { thresholdsEndpoints } from './thresholds.ts';
 import { timeEntriesEndpoints } from './timeEntries.ts';
 import { ticketsEndpoints } from './tickets.ts';
 import { userAdminEndpoints } from './userAdmin.ts';
+import { userPreferencesEndpoints } from './userPreferences.ts';
 import { usersEndpoints } from './users.ts';
 import type { EndpointDef } from './endpoint.ts';
 
@@ -26,6 +27,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './users.ts';
+export * from './userPreferences.ts';
 export * from './system.ts';
 export * from './paging.ts';
 export * from './companies.ts';
@@ -55,6 +57,7 @@ export * from './problemTickets.ts';
 export const contract = {
   ...systemEndpoints,
   ...usersEndpoints,
+  ...userPreferencesEndpoints,
   ...userAdminEndpoints,
   ...companiesEndpoints,
   ...assetsEndpoints,
