@@ -10,3 +10,4 @@ export * from './alertTimeline.ts';
 export * from './zonedTime.ts';
 export * from './thresholdBands.ts';
 export * from './comparePeriod.ts';
+export * from './startingView.ts';

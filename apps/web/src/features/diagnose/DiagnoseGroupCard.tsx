@@ -160,7 +160,8 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
       </Group>
       {group.type !== 'alertGantt' && (
         <MetricPicker
-          label={`Metrics of ${group.name}`}
+          label={`Metrics in ${group.name}`}
+          hideLabel
           metrics={available}
           selected={chosen.map((metric) => metric.metricId)}
           onChange={(ids) => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, CloseButton, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   IconChartBar,
@@ -23,6 +23,7 @@ import {
   setGroupOption,
   hasPermission,
   setLayout,
+  startingView,
   toggleSelectedAsset,
   zoomBack,
   zoomTo,
@@ -113,6 +114,13 @@ export function DiagnosePage() {
     },
     [metricsByAlias],
   );
+
+  // A unit opened on the untouched default view starts on its temperatures, airflow and alarms, not on nothing.
+  const viewChosen = useDiagnoseStore((state) => state.selectedViewId !== null);
+  useEffect(() => {
+    if (viewChosen || loadingMetrics || metricsByAlias.size === 0) return;
+    updateDiagnoseView((current) => startingView(current, [...metricsByAlias.values()], defaultOf));
+  }, [viewChosen, loadingMetrics, metricsByAlias, defaultOf]);
 
   // Thresholds drawn are those of the view's threshold asset (the focused one when switched on here).
   const thresholds = useAssetThresholds(view.thresholdAsset);

@@ -1,7 +1,14 @@
-import { useMemo } from 'react';
-import { Pill, Text, Tooltip, TreeSelect, type TreeNodeData } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Pill, Stack, Text, TreeSelect, type TreeNodeData } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
-import { metricIdsOf, metricPickerTree, pickerValues, type PickerNode } from './metricTreeData.ts';
+import {
+  metricIdsOf,
+  metricPickerTree,
+  pickerLeaf,
+  pickerValues,
+  searchMetrics,
+  type PickerNode,
+} from './metricTreeData.ts';
 
 export interface MetricPickerProps {
   metrics: readonly Metric[];
@@ -9,59 +16,71 @@ export interface MetricPickerProps {
   onChange: (metricIds: number[]) => void;
   loading?: boolean;
   label?: string;
+  /** The label names the field for screen readers only (a card's title already says what it is for). */
+  hideLabel?: boolean;
 }
 
 function toTreeNode(node: PickerNode): TreeNodeData {
-  const label = node.alias ? (
-    <Tooltip label={node.alias} openDelay={400} withinPortal>
-      <Text span size="sm">
-        {node.label}
-      </Text>
-    </Tooltip>
-  ) : (
-    node.label
-  );
+  const label =
+    node.alias === undefined ? (
+      node.label
+    ) : (
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text span size="sm" truncate>
+          {node.label}
+        </Text>
+        {/* Keeps name and alias two words for screen readers; a flex container lays no space out. */}{' '}
+        <Text span size="xs" c="dimmed" ff="monospace" truncate>
+          {node.alias}
+        </Text>
+      </Stack>
+    );
   return { value: node.value, label, children: node.children?.map(toTreeNode) };
 }
 
+/** The search has already chosen the rows: the tree's own filter lets every one through. */
+const everyRow = () => true;
+
 /**
- * The one metric picker: the spec's metric tree (aliases split on dots, numbered segments, 'slot:/' aliases under
- * 'uncategorized'), searchable by alias, name or group; checking a group checks every metric under it.
+ * The one metric picker. Browsing, it is the spec's metric tree (aliases split on dots, numbered segments,
+ * 'slot:/' aliases under 'uncategorized'): a group row only opens, a metric row adds that one metric. Searching, it
+ * is a flat list of the metrics whose name or alias holds every word typed, best first. A metric shows its name,
+ * its alias beneath; chosen ones show as pills by name.
  */
 export function MetricPicker(props: MetricPickerProps) {
-  const { metrics, selected, onChange, loading = false, label = 'Metrics' } = props;
-  const tree = useMemo(() => metricPickerTree(metrics), [metrics]);
-  const data = useMemo(() => tree.map(toTreeNode), [tree]);
+  const { metrics, selected, onChange, loading = false, label = 'Metrics', hideLabel = false } = props;
+  const [search, setSearch] = useState('');
+  const tree = useMemo(() => metricPickerTree(metrics).map(toTreeNode), [metrics]);
+  const found = useMemo(
+    () => searchMetrics(metrics, search).map((metric) => toTreeNode(pickerLeaf(metric))),
+    [metrics, search],
+  );
   const names = useMemo(
     () => new Map(metrics.map((metric) => [pickerValues([metric.metricId])[0] ?? '', metric.name])),
     [metrics],
   );
-  const searchText = useMemo(() => {
-    const texts = new Map<string, string>();
-    const visit = (node: PickerNode) => {
-      texts.set(node.value, node.searchText);
-      node.children?.forEach(visit);
-    };
-    tree.forEach(visit);
-    return texts;
-  }, [tree]);
+  const searching = search.trim() !== '';
 
   return (
     <TreeSelect
-      mode="checkbox"
-      label={label}
+      mode="multiple"
+      expandOnClick
+      label={hideLabel ? undefined : label}
+      aria-label={hideLabel ? label : undefined}
       placeholder={
         loading
           ? 'Loading metrics…'
           : metrics.length === 0
             ? 'This unit reports no metrics yet'
-            : 'Search metrics'
+            : 'Search metrics by name or alias'
       }
-      data={data}
+      data={searching ? found : tree}
       value={pickerValues(selected)}
       onChange={(values) => onChange(metricIdsOf(values))}
       searchable
-      filter={(query, node) => (searchText.get(node.value) ?? '').includes(query.trim().toLowerCase())}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={everyRow}
       nothingFoundMessage="No metric matches this search"
       clearable
       disabled={metrics.length === 0}

@@ -1,15 +1,13 @@
 import { buildMetricTree, shortenAlias, type MetricTreeNode } from '@kelvin/domain';
 import type { Metric } from '@kelvin/contract';
 
-/** A node of the picker's tree: groups by alias prefix, leaves one metric each. */
+/** A node of the picker's tree: groups by alias prefix (only opened, never chosen), leaves one metric each. */
 export interface PickerNode {
   value: string;
-  /** What the node shows: its segment (shortened when 50 characters or more). */
+  /** What the node shows: a group its segment, a leaf its metric's name. */
   label: string;
-  /** The full alias, for the tooltip, when the label is shortened or a leaf. */
+  /** A leaf's alias (shortened when 50 characters or more), shown under its name. */
   alias?: string;
-  /** What a search matches: labels on the way, alias and metric name. */
-  searchText: string;
   children?: PickerNode[];
 }
 
@@ -24,27 +22,54 @@ export function pickerValues(metricIds: readonly number[]): string[] {
   return metricIds.map(metricValue);
 }
 
-function toPickerNode(node: MetricTreeNode<Metric>, path: string): PickerNode {
-  const searchPath = `${path} ${node.label}`.trim();
-  const leaf = (metric: Metric, label: string): PickerNode => ({
-    value: metricValue(metric.metricId),
-    label: shortenAlias(label),
-    alias: metric.alias,
-    searchText: `${searchPath} ${metric.alias} ${metric.name}`.toLowerCase(),
-  });
-  if (node.children.length === 0 && node.metric) return leaf(node.metric, node.label);
-  const children = node.children.map((child) => toPickerNode(child, searchPath));
-  // A metric that is also a group (e.g. 'power' and 'power.total') is the group's first leaf.
-  if (node.metric) children.unshift(leaf(node.metric, `${node.label} (${node.metric.name})`));
-  return {
-    value: `g:${node.key}`,
-    label: shortenAlias(node.label),
-    searchText: searchPath.toLowerCase(),
-    children,
-  };
+/** A metric as a leaf: its name, its alias beneath. */
+export function pickerLeaf(metric: Metric): PickerNode {
+  return { value: metricValue(metric.metricId), label: metric.name, alias: shortenAlias(metric.alias) };
 }
 
-/** The spec's metric tree as the picker's data. */
+function toPickerNode(node: MetricTreeNode<Metric>): PickerNode {
+  if (node.children.length === 0 && node.metric) return pickerLeaf(node.metric);
+  const children = node.children.map(toPickerNode);
+  // A metric that is also a group (e.g. 'power' and 'power.total') is the group's first leaf.
+  if (node.metric) children.unshift(pickerLeaf(node.metric));
+  return { value: `g:${node.key}`, label: shortenAlias(node.label), children };
+}
+
+/** The spec's metric tree as the picker's data, for browsing. */
 export function metricPickerTree(metrics: readonly Metric[]): PickerNode[] {
-  return buildMetricTree(metrics).map((node) => toPickerNode(node, ''));
+  return buildMetricTree(metrics).map((node) => toPickerNode(node));
+}
+
+/** 'temperature.supplyAir' → 'temperature supply air': an alias read as words, so 'supply air' finds it. */
+const aliasWords = (alias: string) =>
+  alias
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._/:-]+/g, ' ')
+    .toLowerCase();
+
+/**
+ * The metrics a search finds, best first: every word of the query must appear in the name, the alias or the
+ * alias read as words. Metrics whose name, alias or last alias segment starts with the query come first, then those holding it, then the rest, each in
+ * name order. A search lists metrics only, so that every row it shows adds exactly one metric.
+ */
+export function searchMetrics(metrics: readonly Metric[], query: string): Metric[] {
+  const wanted = query.trim().toLowerCase();
+  if (wanted === '') return [];
+  const words = wanted.split(/\s+/);
+  const rank = (metric: Metric) => {
+    const name = metric.name.toLowerCase();
+    const alias = metric.alias.toLowerCase();
+    const last = alias.split('.').at(-1) ?? '';
+    if (name.startsWith(wanted) || alias.startsWith(wanted) || last.startsWith(wanted)) return 0;
+    if (name.includes(wanted) || alias.includes(wanted)) return 1;
+    return 2;
+  };
+  return metrics
+    .filter((metric) => {
+      const text = `${metric.name} ${metric.alias} ${aliasWords(metric.alias)}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    })
+    .map((metric) => ({ metric, rank: rank(metric) }))
+    .sort((a, b) => a.rank - b.rank || a.metric.name.localeCompare(b.metric.name))
+    .map(({ metric }) => metric);
 }
