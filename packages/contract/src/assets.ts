@@ -88,6 +88,20 @@ export const assetStateSchema = z.object({
   /** When the asset last sent a value; null if never (telemetry fills this in). */
   lastSeenAt: z.string().nullable(),
 });
+/**
+ * An asset as the overview draws it (assets.fleet): where it hangs and what it is called, nothing else. The full
+ * asset of assets.list is about ten times the size (metadata, properties), which 5,000 tiles never read.
+ */
+export const fleetAssetSchema = z.object({
+  assetId: z.number().int(),
+  companyId: z.number().int(),
+  parentAssetId: z.number().int().nullable(),
+  assetTypeId: z.number().int(),
+  /** The name the asset tree shows (the name property, else its type and position). */
+  name: z.string(),
+});
+export type FleetAsset = z.infer<typeof fleetAssetSchema>;
+
 export const onlineStatusSchema = z.object({
   assetId: z.number().int(),
   isOnline: z.boolean(),
@@ -348,6 +362,25 @@ export const assetsEndpoints = {
       assetIds: z.array(dbId).max(5000),
       activeInterval: isoDuration,
     }),
+    output: z.array(assetStateSchema),
+  }),
+  assetsFleet: endpoint({
+    name: 'assets.fleet',
+    method: 'GET',
+    path: '/assets/fleet',
+    summary:
+      'Every asset the caller may see, slim: id, company, parent, type and display name (the overview of a fleet).',
+    auth: 'user',
+    output: z.array(fleetAssetSchema),
+  }),
+  assetsFleetState: endpoint({
+    name: 'assets.fleet.state',
+    method: 'POST',
+    path: '/assets.fleet.state',
+    summary:
+      'Derived health of every unit and make-up-air unit the caller may see, as assets.state.list answers it.',
+    auth: 'user',
+    body: z.strictObject({ activeInterval: isoDuration }),
     output: z.array(assetStateSchema),
   }),
   assetsGetOnlineStatus: endpoint({

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/authenticate.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { activeMaintenanceAssetIds } from '../maintenance/maintenanceCoverage.ts';
 import { healthAlertsOf } from '../problems/healthAlerts.ts';
+import type { AssetRow } from './assetsRepository.ts';
 import { visibleAssets } from './assetsService.ts';
 import { isOnline, type LastSeenSource } from './lastSeenSource.ts';
 
@@ -18,21 +19,27 @@ export async function listAssetStates(
   lastSeen: LastSeenSource,
   body: { assetIds: number[]; activeInterval: string },
 ) {
-  const { assetIds } = body;
-  const rows = await visibleAssets(db, auth, { assetIds: [...new Set(assetIds)] });
-  const seen = await lastSeen.lastSeen(rows.map((row) => row.assetId));
+  const rows = await visibleAssets(db, auth, { assetIds: [...new Set(body.assetIds)] });
+  return statesOf(db, lastSeen, rows, body.activeInterval);
+}
+
+/** What health is derived from, per asset: the row's own fields it reads. */
+export type HealthSubject = Pick<AssetRow, 'assetId' | 'assetTypeId' | 'isMonitored'>;
+
+/** The health of rows the caller may see (already checked): the one derivation assets.state.list and assets.fleet.state share. */
+export async function statesOf(
+  db: DbOrTx,
+  lastSeen: LastSeenSource,
+  rows: readonly HealthSubject[],
+  activeInterval: string,
+) {
+  const ids = rows.map((row) => row.assetId);
   const now = Date.now();
-  const inMaintenance = await activeMaintenanceAssetIds(
-    db,
-    rows.map((row) => row.assetId),
-    new Date(now),
-  );
-  const alertsOf = await healthAlertsOf(
-    db,
-    rows.map((row) => row.assetId),
-    now,
-    parseIsoDuration(body.activeInterval),
-  );
+  const [seen, inMaintenance, alertsOf] = await Promise.all([
+    lastSeen.lastSeen(ids),
+    activeMaintenanceAssetIds(db, ids, new Date(now)),
+    healthAlertsOf(db, ids, now, parseIsoDuration(activeInterval)),
+  ]);
   return rows.map((row) => {
     const lastSeenAt = seen.get(row.assetId);
     const health = deriveAssetHealth({

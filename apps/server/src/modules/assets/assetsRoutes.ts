@@ -19,6 +19,7 @@ import {
   putProperties,
   updateAssetFields,
 } from './assetsWriteService.ts';
+import { registerAssetsFleetRoutes } from './assetsFleetRoutes.ts';
 import { listAssetStates, listOnlineStatus } from './assetStateService.ts';
 import { unknownLastSeen, type LastSeenSource } from './lastSeenSource.ts';
 
@@ -33,6 +34,7 @@ export function registerAssetsRoutes(
   options: AssetsRoutesOptions = {},
 ): void {
   const lastSeen = options.lastSeen ?? unknownLastSeen;
+  registerAssetsFleetRoutes({ route, db }, lastSeen);
 
   route(contract.assetsList, ({ auth, query }) => listVisibleAssets(db, auth, query));
   route(contract.assetsGet, ({ auth, params, query }) =>
