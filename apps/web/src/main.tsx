@@ -5,13 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
-import { forgetCompareState } from './features/compare/compareUnitsStore.ts';
-import { forgetDiagnoseState } from './features/diagnose/diagnoseStore.ts';
-import { forgetLiveViewState } from './features/liveView/liveViewStore.ts';
-import { endSharedLiveSubscriber } from './features/live/sharedLiveSubscriber.ts';
-import { forgetOverviewState } from './features/overview/overviewStore.ts';
-import { forgetDatahallState } from './features/datahall/datahallStore.ts';
-import { forgetRecentUnits } from './features/dashboard/recentUnitsStore.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
@@ -26,16 +19,29 @@ configureApiClient({
   onUnauthorized: () => void session.logout(),
 });
 // Nothing of the signed-out user may outlive the session: cached answers, the live connection, the diagnose state.
-setLoggedOutHandler(() => {
+// The stores are imported here, not above, so that the first screen does not load every screen's state (and the
+// live connection's client); the session waits for this before it leaves for the provider.
+setLoggedOutHandler(async () => {
   queryClient.clear();
-  endSharedLiveSubscriber();
-  forgetDiagnoseState();
-  forgetCompareState();
-  forgetLiveViewState();
-  forgetOverviewState();
-  forgetDatahallState();
-  forgetRecentUnits();
+  const [live, diagnose, compare, liveView, overview, datahall, recentUnits] = await Promise.all([
+    import('./features/live/sharedLiveSubscriber.ts'),
+    import('./features/diagnose/diagnoseStore.ts'),
+    import('./features/compare/compareUnitsStore.ts'),
+    import('./features/liveView/liveViewStore.ts'),
+    import('./features/overview/overviewStore.ts'),
+    import('./features/datahall/datahallStore.ts'),
+    import('./features/dashboard/recentUnitsStore.ts'),
+  ]);
+  live.endSharedLiveSubscriber();
+  diagnose.forgetDiagnoseState();
+  compare.forgetCompareState();
+  liveView.forgetLiveViewState();
+  overview.forgetOverviewState();
+  datahall.forgetDatahallState();
+  recentUnits.forgetRecentUnits();
 });
+// A reload with a stored, valid session shows the user area at once; the session renews in the background.
+session.restoreAtOnce();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

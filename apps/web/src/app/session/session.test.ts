@@ -2,7 +2,7 @@ import { User as OidcUser } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_CHECK_INTERVAL_MS } from '@kelvin/domain';
 import { moveAuthRedirectToHashRoute } from './authRedirectPaths.ts';
-import { createSession, secondsUntilExpiry } from './session.ts';
+import { createSession, parseStoredIdentity, secondsUntilExpiry } from './session.ts';
 import { AUTH_CALLBACK_URL_KEY, LOGGED_IN_KEY } from './sessionStorageKeys.ts';
 import { getIdToken, useSessionStore } from './sessionStore.ts';
 import type { SessionUserManager } from './userManager.ts';
@@ -48,6 +48,7 @@ function sessionWith(manager: SessionUserManager) {
 describe('session', () => {
   beforeEach(() => {
     useSessionStore.setState({ oidcUser: null });
+    window.localStorage.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -162,10 +163,121 @@ describe('session', () => {
     expect(getIdToken()).toBe('renewed');
   });
 
+  it('falls back to renewing first when the stored identity is about to expire', async () => {
+    const manager = fakeManager(oidcUser('old', NOW + 5));
+    storeIdentity(oidcUser('old', NOW + 5));
+    const { session } = sessionWith(manager);
+    expect(session.restoreAtOnce()).toBe(false);
+    expect(getIdToken()).toBeUndefined();
+    await expect(session.restore()).resolves.toBe(true);
+    expect(getIdToken()).toBe('renewed');
+  });
+
+  it('waits for the logged-out handler before leaving for the provider', async () => {
+    const manager = fakeManager(oidcUser('t', NOW + 600));
+    const order: string[] = [];
+    manager.signoutRedirect.mockImplementation(() => {
+      order.push('signout');
+      return Promise.resolve();
+    });
+    const session = createSession({
+      loadManager: () => Promise.resolve(manager),
+      goTo: vi.fn(),
+      localStorage: window.localStorage,
+      sessionStorage: window.sessionStorage,
+      onLoggedOut: async () => {
+        await Promise.resolve();
+        order.push('forgotten');
+      },
+      nowSeconds: () => NOW,
+    });
+    await session.logout();
+    expect(order).toEqual(['forgotten', 'signout']);
+  });
+
   it('counts the earlier of the ID token and access token expiries', () => {
     const user = oidcUser('t', NOW + 600);
     user.profile.exp = NOW + 60;
     expect(secondsUntilExpiry(user, NOW)).toBe(60);
+  });
+});
+
+/** What oidc-client-ts's WebStorageStateStore keeps for a signed-in user on this browser. */
+function storeIdentity(user: OidcUser, key = 'oidc.user:http://idp:web'): void {
+  window.localStorage.setItem('kelvin.loggedIn', 'true');
+  window.localStorage.setItem(key, user.toStorageString());
+}
+
+describe('restoreAtOnce (a reload with a stored session)', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ oidcUser: null });
+    window.localStorage.clear();
+  });
+
+  it('puts a stored identity with time left in the store synchronously, before any call', () => {
+    const manager = fakeManager(oidcUser('stored', NOW + 600));
+    storeIdentity(oidcUser('stored', NOW + 600));
+    let loads = 0;
+    const session = createSession({
+      loadManager: () => {
+        loads += 1;
+        return Promise.resolve(manager);
+      },
+      goTo: vi.fn(),
+      localStorage: window.localStorage,
+      sessionStorage: window.sessionStorage,
+      nowSeconds: () => NOW,
+    });
+    expect(session.restoreAtOnce()).toBe(true);
+    // Nothing was awaited: the user area can render on the first frame.
+    expect(getIdToken()).toBe('stored');
+    expect(loads).toBe(1);
+  });
+
+  it('renews an identity close to expiry in the background, after showing it', async () => {
+    const manager = fakeManager(oidcUser('old', NOW + 60));
+    storeIdentity(oidcUser('old', NOW + 60));
+    const { session } = sessionWith(manager);
+    expect(session.restoreAtOnce()).toBe(true);
+    expect(getIdToken()).toBe('old');
+    await session.check();
+    expect(manager.signinSilent).toHaveBeenCalledOnce();
+    expect(getIdToken()).toBe('renewed');
+  });
+
+  it('logs out when the provider does not know the stored identity', async () => {
+    const manager = fakeManager(null);
+    storeIdentity(oidcUser('stale', NOW + 600));
+    const { session, onLoggedOut } = sessionWith(manager);
+    expect(session.restoreAtOnce()).toBe(true);
+    await session.check();
+    expect(onLoggedOut).toHaveBeenCalledOnce();
+    expect(getIdToken()).toBeUndefined();
+    expect(window.localStorage.getItem(LOGGED_IN_KEY)).toBeNull();
+  });
+
+  it('shows nothing without the logged-in flag, with two stored identities or an expired one', () => {
+    const { session } = sessionWith(fakeManager(null));
+    window.localStorage.setItem('oidc.user:http://idp:web', oidcUser('t', NOW + 600).toStorageString());
+    expect(session.restoreAtOnce()).toBe(false);
+    storeIdentity(oidcUser('t', NOW + 600), 'oidc.user:http://other:web');
+    expect(session.restoreAtOnce()).toBe(false);
+    window.localStorage.clear();
+    storeIdentity(oidcUser('t', NOW - 1));
+    expect(session.restoreAtOnce()).toBe(false);
+    expect(getIdToken()).toBeUndefined();
+  });
+
+  it('reads the ID token and both expiries of a stored user, and nothing of damaged text', () => {
+    const user = oidcUser('t', NOW + 600);
+    user.profile.exp = NOW + 60;
+    expect(parseStoredIdentity(user.toStorageString())).toEqual({
+      id_token: 't',
+      expires_at: NOW + 600,
+      profile: { exp: NOW + 60 },
+    });
+    expect(parseStoredIdentity('{"profile":{}}')).toBeUndefined();
+    expect(parseStoredIdentity('not json')).toBeUndefined();
   });
 });
 

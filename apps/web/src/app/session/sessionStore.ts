@@ -1,10 +1,19 @@
-import type { User as OidcUser } from 'oidc-client-ts';
 import { create } from 'zustand';
 
+/**
+ * What the app keeps of the signed-in identity: its ID token (the bearer of every API call) and when it expires.
+ * oidc-client-ts's User has these; so does an identity read straight from storage at page load (no library).
+ */
+export interface SessionIdentity {
+  id_token?: string;
+  /** Expiry of the access token, epoch seconds. */
+  expires_at?: number;
+  profile: { exp?: number };
+}
+
 interface SessionState {
-  /** The signed-in identity; its ID token is the bearer of every API call. */
-  oidcUser: OidcUser | null;
-  setOidcUser: (user: OidcUser | null) => void;
+  oidcUser: SessionIdentity | null;
+  setOidcUser: (user: SessionIdentity | null) => void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
