@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Alert } from '@kelvin/contract';
-import { COMMUNICATION_LOST_ALERT_TYPES, durationText } from '@kelvin/domain';
+import { ruleConditionSchema, type Alert } from '@kelvin/contract';
+import { COMMUNICATION_LOST_ALERT_TYPES, conditionSentence, durationText } from '@kelvin/domain';
 import { formatDateTime, formatSpecDateTime } from '../../shared/formatting/dateTime.ts';
 import { ProblemLevelBadge } from './problemPaint.tsx';
 
@@ -66,9 +66,46 @@ export function CommunicationLostDetail({ alert, timeZone }: { alert: Alert; tim
   );
 }
 
-/** One alert of a problem: what watched, what it saw, and when. */
-export function AlertDetails({ alert, timeZone }: { alert: Alert; timeZone: string }) {
+/** A stored condition's JSON as read through the contract, or undefined when the text is not one. */
+function storedCondition(text: string) {
+  try {
+    const parsed = ruleConditionSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The alert's condition in words when its rule is not at hand: the server's monitor query is either a QUERY rule's
+ * expression (shown as written) or the condition's JSON, said through the same sentence without names or limits.
+ */
+export function alertConditionFallback(alert: Alert): string | null {
+  const { query, timeWindow } = alert.monitorMetadata;
+  if (query === null) return null;
+  const condition = storedCondition(query);
+  if (condition === undefined) return query;
+  return conditionSentence(condition, timeWindow === null ? {} : { timeWindow });
+}
+
+/**
+ * One alert of a problem: what watched, what it saw, and when. `condition` is the rule's condition in words
+ * (useAlertConditions); without it the alert's own monitor query is said as well as it can be.
+ */
+export function AlertDetails({
+  alert,
+  timeZone,
+  condition,
+  metricName,
+}: {
+  alert: Alert;
+  timeZone: string;
+  condition?: string | undefined;
+  /** The metric's name from the catalogue; its alias while that is not known. */
+  metricName?: string | undefined;
+}) {
   const lost = COMMUNICATION_LOST_ALERT_TYPES.includes(alert.type);
+  const conditionText = condition ?? alertConditionFallback(alert);
   const at = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
   return (
     <Paper withBorder p="sm" component="article" aria-label={`Alert ${alert.monitorName}`}>
@@ -87,12 +124,17 @@ export function AlertDetails({ alert, timeZone }: { alert: Alert; timeZone: stri
             {alert.monitorDescription}
           </Text>
         )}
+        {conditionText !== null && (
+          <Field label="Condition">
+            <span style={{ overflowWrap: 'anywhere' }}>{conditionText}</span>
+          </Field>
+        )}
         {lost ? (
           <CommunicationLostDetail alert={alert} timeZone={timeZone} />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             <Field label="Type">{TYPE_LABELS[alert.type]}</Field>
-            <Field label="Metric">{alert.monitorMetricAlias ?? '-------'}</Field>
+            <Field label="Metric">{metricName ?? alert.monitorMetricAlias ?? '-------'}</Field>
             <Field label="First event">
               {at(alert.firstEventAt)} · value {valueText(alert.firstEventValue)}
             </Field>
@@ -105,7 +147,6 @@ export function AlertDetails({ alert, timeZone }: { alert: Alert; timeZone: stri
                 ? '-------'
                 : durationText(alert.monitorMetadata.timeWindow)}
             </Field>
-            {alert.monitorMetadata.query && <Field label="Condition">{alert.monitorMetadata.query}</Field>}
             <Field label="Resolved">
               {alert.resolvedAt === null ? 'Not resolved' : at(alert.resolvedAt)}
             </Field>

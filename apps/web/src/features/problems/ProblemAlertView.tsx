@@ -21,10 +21,12 @@ import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { AlertDetails } from './AlertDetails.tsx';
-import { ProblemTicketActions, ProblemTicketLink } from './ProblemTicketActions.tsx';
+import { ProblemDrawerActions } from './ProblemDrawerActions.tsx';
+import { ProblemTicketLink } from './ProblemTicketActions.tsx';
 import { PROBLEM_VIEW_LEAD_MS, problemDiagnoseView } from './problemDiagnoseView.ts';
 import { ProblemLevelBadge, ProblemStatus } from './problemPaint.tsx';
 import { useAlertView, useDisableAdHoc } from './problemsQueries.ts';
+import { useAlertConditions } from './useAlertConditions.ts';
 import { modals } from '../../app/modals/modalStore.ts';
 import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
@@ -79,6 +81,7 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
     to: problem.closedAt === null ? Date.now() : Date.parse(problem.lastEventAt) + 1000,
   }));
   const alertView = useAlertView(problem.assetId, range.from, range.to);
+  const wordsOf = useAlertConditions(problem.assetId);
   const catalogue = useMetricCatalogue();
   const scope = usePermissionScope();
   const disableAdHoc = useDisableAdHoc();
@@ -127,6 +130,31 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
       </Group>
       <Text size="sm">{problem.description ?? 'No description.'}</Text>
       <ProblemStatus problem={problem} />
+      <Group gap="xs" role="group" aria-label="Problem actions">
+        {problem.detectedProblemId > 0 && <ProblemDrawerActions problem={problem} />}
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconChartLine size={14} />}
+          onClick={openInMetrics}
+          disabled={alertView.isPending}
+        >
+          Open in metrics
+        </Button>
+        {problem.kind === 'AD_HOC' &&
+          problem.closedAt === null &&
+          scope.forCompany(PROBLEMS_WRITE, problem.companyId) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              loading={disableAdHoc.isPending}
+              onClick={() => closeAdHoc(problem.problemRuleDefinitionId)}
+            >
+              Close this reported problem
+            </Button>
+          )}
+      </Group>
       <SimpleGrid cols={2} spacing="xs">
         <Field label="Asset" value={problem.assetName} />
         <Field
@@ -166,28 +194,6 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
           )}
         </div>
       )}
-      <Group gap="xs">
-        <Button
-          leftSection={<IconChartLine size={16} />}
-          onClick={openInMetrics}
-          disabled={alertView.isPending}
-        >
-          Open in metrics
-        </Button>
-        {problem.detectedProblemId > 0 && <ProblemTicketActions targets={[problem]} onDone={onClose} />}
-        {problem.kind === 'AD_HOC' &&
-          problem.closedAt === null &&
-          scope.forCompany(PROBLEMS_WRITE, problem.companyId) && (
-            <Button
-              variant="light"
-              color="red"
-              loading={disableAdHoc.isPending}
-              onClick={() => closeAdHoc(problem.problemRuleDefinitionId)}
-            >
-              Close this reported problem
-            </Button>
-          )}
-      </Group>
       <Divider label="Alerts" labelPosition="left" />
       {alertView.isPending ? (
         <Stack gap="xs" role="status" aria-label="Loading the alerts">
@@ -205,7 +211,12 @@ function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: 
         </Text>
       ) : (
         alerts.map((alert) => (
-          <AlertDetails key={alert.kyotoEventDetailId} alert={alert} timeZone={timeZone} />
+          <AlertDetails
+            key={alert.kyotoEventDetailId}
+            alert={alert}
+            timeZone={timeZone}
+            {...wordsOf(alert)}
+          />
         ))
       )}
     </Stack>

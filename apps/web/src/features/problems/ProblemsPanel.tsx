@@ -54,6 +54,11 @@ export function ProblemsPanel({ assetId }: { assetId?: number }) {
   // 'How long ago' is said as of the answer on screen, so that it matches the rows.
   const now = problems.dataUpdatedAt || openedAt;
   const targets = [...selected.values()];
+  // The drawer shows the row as the list now has it, so that an action taken in it shows there at once.
+  const openedNow =
+    opened === null
+      ? null
+      : (rows?.find((problem) => problem.detectedProblemId === opened.detectedProblemId) ?? opened);
   const canAct =
     targets.length > 0 && targets.every((problem) => scope.forCompany(PROBLEMS_WRITE, problem.companyId));
   const filtered =
@@ -196,7 +201,7 @@ export function ProblemsPanel({ assetId }: { assetId?: number }) {
         onClose={() => setAutomating(false)}
         onDone={done}
       />
-      <ProblemAlertView problem={opened} onClose={() => setOpened(null)} />
+      <ProblemAlertView problem={openedNow} onClose={() => setOpened(null)} />
     </Stack>
   );
 }
