@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Group, LoadingOverlay, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Pagination, Skeleton, Table, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   ariaSort,
@@ -11,9 +11,19 @@ import {
   type PagedTableSort,
 } from './pagedTableHeader.tsx';
 import { ColumnResizer } from './ColumnResizer.tsx';
+import classes from './PagedTable.module.css';
+import { RowCards } from './PagedTableCards.tsx';
+import { useCutTextTooltip } from './PagedTableCutText.tsx';
+import {
+  DENSITY_SPACING,
+  DensitySwitch,
+  PagedTableDensityProvider,
+  useTableDensity,
+} from './PagedTableDensity.tsx';
 
 export type { PagedTableSort } from './pagedTableHeader.tsx';
 export type { SetFilterDef, SetFilterOption } from './SetFilter.tsx';
+export { usePagedTableDensity, type TableDensity } from './PagedTableDensity.tsx';
 
 export interface PagedTableColumn<Row> extends HeaderColumn {
   /** Unique within the table. */
@@ -68,11 +78,29 @@ export interface PagedTableProps<Row> {
   card?: (row: Row) => ReactNode;
   /** Names the table's column choice in localStorage and shows the Columns menu; left out: every column, no menu. */
   columnsKey?: string;
+  /** Columns hidden until the user shows them in the Columns menu (needs columnsKey): the less read ones. */
+  defaultHiddenColumns?: readonly string[];
+  /**
+   * Lays the table out by the columns' widths (CSS table-layout fixed): columns without a width share what is
+   * left, at least FLEX_COLUMN_MIN_WIDTH each, and a long text is cut at its column's edge instead of widening it.
+   * Left out: the browser sizes columns by their content (compact rows cut a text past 24rem).
+   */
+  fixedLayout?: boolean;
 }
 
 const PLACEHOLDER_ROWS = 3;
 /** A column shown after the others were sized by hand starts this wide. */
 const NEW_COLUMN_WIDTH = 160;
+/** In a fixed layout, a column without a width (the title) keeps this much before the table scrolls sideways. */
+export const FLEX_COLUMN_MIN_WIDTH = 200;
+
+/** How wide a fixed layout must be to give every column its width: narrower, it scrolls sideways. */
+function fixedMinWidth(columns: readonly { width?: number | string }[]): number {
+  return columns.reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : FLEX_COLUMN_MIN_WIDTH),
+    0,
+  );
+}
 
 /** A resized table is exactly as wide as its columns: narrower than its box leaves room, wider scrolls. */
 function sumWidths(columns: readonly { key: string }[], widths: Record<string, number>): number {
@@ -108,7 +136,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const cards = useMediaQuery(props.cardsBelow ? `(max-width: ${props.cardsBelow})` : '(max-width: 0px)');
   const [hiddenKeys, setHiddenKeys] = useLocalStorage<string[]>({
     key: `kelvin.columns.${props.columnsKey ?? ''}`,
-    defaultValue: [],
+    defaultValue: [...(props.defaultHiddenColumns ?? [])],
     getInitialValueInEffect: false,
   });
   // Widths set by hand, kept per table like the column choice (only tables with a columnsKey resize).
@@ -123,9 +151,13 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   // Once resized, the table lays out by the widths alone (fixed layout: it grows past its box and scrolls);
   // left to the browser, it kept to its box and shrank one column for the one widened.
   const resized = props.columnsKey !== undefined && Object.keys(widths).length > 0;
+  const [density, setDensity] = useTableDensity();
+  const cutText = useCutTextTooltip();
   const hidden = new Set(props.columnsKey ? hiddenKeys : []);
   const columns = props.columns.filter((column) => column.hideable === false || !hidden.has(column.key));
   const hideable = props.columns.filter((column) => column.hideable !== false);
+  const fixed = resized || props.fixedLayout === true;
+  const minWidth = Math.max(props.minWidth ?? 0, props.fixedLayout && !resized ? fixedMinWidth(columns) : 0);
   const empty = rows !== undefined && rows.length === 0 && !props.fetching;
   // A table whose headers filter keeps them when nothing matches, or the filter could not be undone.
   const headersMatter = props.columns.some((column) => column.filter);
@@ -156,12 +188,15 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           )}
         </>
       ) : (
-        <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
+        <Table.ScrollContainer minWidth={minWidth}>
           <Table
             striped
             highlightOnHover
-            layout={resized ? 'fixed' : undefined}
+            verticalSpacing={DENSITY_SPACING[density]}
+            layout={fixed ? 'fixed' : undefined}
             style={resized ? { width: sumWidths(columns, widths) } : undefined}
+            className={classes.table}
+            mod={{ density, fixed }}
             aria-label={label}
             aria-busy={rows === undefined || props.fetching === true}
           >
@@ -190,7 +225,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                 ))}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody {...cutText.handlers}>
               {rows === undefined ? (
                 Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
                   <Table.Tr key={`placeholder-${index}`}>
@@ -210,16 +245,23 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                   </Table.Td>
                 </Table.Tr>
               ) : (
-                rows.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
+                <PagedTableDensityProvider value={density}>
+                  {rows.map((row) => (
+                    <Table.Tr key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key}>
+                          <div className={classes.cell} data-cell>
+                            {column.cell(row)}
+                          </div>
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </PagedTableDensityProvider>
               )}
             </Table.Tbody>
           </Table>
+          {cutText.tooltip}
         </Table.ScrollContainer>
       )}
       <Group justify="space-between" mt="xs" gap="xs">
@@ -232,6 +274,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           {props.columnsKey && !cards && (
             <ColumnsMenu columns={hideable} hidden={hidden} onChange={(next) => setHiddenKeys([...next])} />
           )}
+          {!cards && <DensitySwitch value={density} onChange={setDensity} />}
         </Group>
         {pages > 1 && (
           <Pagination
@@ -252,47 +295,5 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         )}
       </Group>
     </Box>
-  );
-}
-
-/** The rows as cards, each cell under its header; a header that names nothing visible (actions) is left out. */
-function RowCards<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  card,
-}: Pick<PagedTableProps<Row>, 'label' | 'columns' | 'rows' | 'rowKey' | 'card'>) {
-  if (rows === undefined)
-    return (
-      <Stack gap="xs" aria-busy>
-        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-          <Skeleton key={index} height={96} radius="md" />
-        ))}
-      </Stack>
-    );
-  return (
-    <Stack gap="xs" role="list" aria-label={label}>
-      {rows.map((row) => (
-        <Paper key={rowKey(row)} withBorder p="sm" role="listitem">
-          {card ? (
-            card(row)
-          ) : (
-            <Stack gap={6}>
-              {columns.map((column) => (
-                <div key={column.key}>
-                  {typeof column.header === 'string' && (
-                    <Text size="xs" c="dimmed" fw={500}>
-                      {column.header}
-                    </Text>
-                  )}
-                  {column.cell(row)}
-                </div>
-              ))}
-            </Stack>
-          )}
-        </Paper>
-      ))}
-    </Stack>
   );
 }

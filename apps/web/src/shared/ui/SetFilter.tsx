@@ -8,6 +8,7 @@ import {
   Popover,
   ScrollArea,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -27,7 +28,16 @@ export interface SetFilterDef {
   options: readonly SetFilterOption[];
   selected: readonly string[];
   onChange: (selected: string[]) => void;
+  /**
+   * Spec: the option list has an optional display limit with a 'Show All Results' toggle. At most this many
+   * options are listed until the toggle is on (a search narrows them first); null lists every option. Left out:
+   * DEFAULT_DISPLAY_LIMIT.
+   */
+  displayLimit?: number | null;
 }
+
+/** Past this many options a list is long enough to scan slowly: the rest wait behind 'Show All Results'. */
+export const DEFAULT_DISPLAY_LIMIT = 50;
 
 /** True when the filter narrows the rows: some value is left out. */
 export function isSetFilterActive(filter: SetFilterDef): boolean {
@@ -78,12 +88,16 @@ export function SetFilterButton({ column, filter }: { column: string; filter: Se
 /** The list itself: also what a phone shows, where the table's headers are not drawn. */
 export function SetFilterList({ column, filter }: { column: string; filter: SetFilterDef }) {
   const [search, setSearch] = useState('');
+  const [showAll, setShowAll] = useState(false);
   const listId = useId();
   const needle = search.trim().toLowerCase();
   const shown = useMemo(
     () => filter.options.filter((option) => option.label.toLowerCase().includes(needle)),
     [filter.options, needle],
   );
+  const limit = filter.displayLimit === undefined ? DEFAULT_DISPLAY_LIMIT : filter.displayLimit;
+  const limited = limit !== null && shown.length > limit;
+  const listed = limited && !showAll ? shown.slice(0, limit) : shown;
   const chosen = new Set(filter.selected);
   const set = (values: Iterable<string>) =>
     // In the options' order, so that the URL and the request read the same whatever order they were clicked in.
@@ -125,7 +139,7 @@ export function SetFilterList({ column, filter }: { column: string; filter: SetF
       </Group>
       <ScrollArea.Autosize mah={260} type="auto" id={listId}>
         <Stack gap={6} py={4}>
-          {shown.map((option) => (
+          {listed.map((option) => (
             <Checkbox
               key={option.value}
               size="xs"
@@ -146,6 +160,22 @@ export function SetFilterList({ column, filter }: { column: string; filter: SetF
           )}
         </Stack>
       </ScrollArea.Autosize>
+      {limited && (
+        <Stack gap={2}>
+          <Switch
+            size="xs"
+            label="Show All Results"
+            checked={showAll}
+            onChange={(event) => setShowAll(event.currentTarget.checked)}
+          />
+          {!showAll && (
+            // Select all still takes every match, listed or not: the note says the list is longer than shown.
+            <Text size="xs" c="dimmed">
+              {`Listing ${limit} of ${shown.length}; search to narrow.`}
+            </Text>
+          )}
+        </Stack>
+      )}
       <Text size="xs" c="dimmed" aria-live="polite">
         {filter.selected.length === filter.options.length
           ? 'All values shown'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Popover, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns } from '@tabler/icons-react';
 import { SetFilterButton, type SetFilterDef } from './SetFilter.tsx';
 
@@ -76,7 +76,11 @@ export function HeaderCell({
   );
 }
 
-/** Shows and hides columns; the choice is the caller's to keep (PagedTable keeps it per table in localStorage). */
+/**
+ * Shows and hides columns; the choice is the caller's to keep (PagedTable keeps it per table in localStorage).
+ * Real checkboxes in a popover, not menu items: Mantine's Menu.Item is always role menuitem, which may not carry
+ * a checked state, so a screen reader could not tell a shown column from a hidden one.
+ */
 export function ColumnsMenu({
   columns,
   hidden,
@@ -87,43 +91,36 @@ export function ColumnsMenu({
   onChange: (hidden: Set<string>) => void;
 }) {
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-      <Menu.Target>
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
+      <Popover.Target>
         <Button size="compact-sm" variant="subtle" leftSection={<IconColumns size={14} aria-hidden />}>
           Columns
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Shown columns</Menu.Label>
-        {columns.map((column) => (
-          <Menu.Item
-            key={column.key}
-            // The last shown column stays: a table of no columns says nothing.
-            disabled={!hidden.has(column.key) && columns.length - hidden.size <= 1}
-            onClick={() => {
-              const next = new Set(hidden);
-              if (next.has(column.key)) next.delete(column.key);
-              else next.add(column.key);
-              onChange(next);
-            }}
-            leftSection={
-              <Checkbox
-                size="xs"
-                checked={!hidden.has(column.key)}
-                readOnly
-                tabIndex={-1}
-                aria-hidden
-                styles={{ input: { cursor: 'pointer' } }}
-              />
-            }
-            role="menuitemcheckbox"
-            aria-checked={!hidden.has(column.key)}
-          >
-            {columnTitle(column)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <Stack gap={6} role="group" aria-label="Shown columns">
+          <Text size="xs" c="dimmed" fw={500}>
+            Shown columns
+          </Text>
+          {columns.map((column) => (
+            <Checkbox
+              key={column.key}
+              size="xs"
+              label={columnTitle(column)}
+              checked={!hidden.has(column.key)}
+              // The last shown column stays: a table of no columns says nothing.
+              disabled={!hidden.has(column.key) && columns.length - hidden.size <= 1}
+              onChange={() => {
+                const next = new Set(hidden);
+                if (next.has(column.key)) next.delete(column.key);
+                else next.add(column.key);
+                onChange(next);
+              }}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
