@@ -25,6 +25,24 @@ function storedIdToken(page: Page): Promise<string | null> {
   });
 }
 
+/** Records, from before the app's scripts run, whether the "Signing in" screen is ever in the page. */
+const WATCH_SIGNING_IN = `(() => {
+  window.__sawSigningIn = false;
+  const look = () => {
+    if (document.querySelector('[role="status"][aria-label="Signing in"]')) window.__sawSigningIn = true;
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+async function signInAs(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.goto(`${serverUrl}/#/login`);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/#\/user\/dashboard/);
+}
+
 // Tokens live 130 s: the console renews when under 120 s remain, checking every 10 s, so renewal comes
 // within about 20 s of signing in.
 describe.skipIf(!chromiumAvailable())('session renewal', () => {
@@ -32,12 +50,57 @@ describe.skipIf(!chromiumAvailable())('session renewal', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startConsoleServer({ KELVIN_ID_TOKEN_TTL_SECONDS: '130' });
+    // KELVIN_WEB_DIST, as the server reads it, lets a build outside apps/web/dist be tested.
+    const webDist = process.env.KELVIN_WEB_DIST;
+    server = await startConsoleServer({
+      KELVIN_ID_TOKEN_TTL_SECONDS: '130',
+      ...(webDist ? { KELVIN_WEB_DIST: webDist } : {}),
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser.close();
     await server.close();
+  });
+
+  it('reloads a deep link with a stored session straight into the shell, never showing "Signing in"', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, server.url, 'admin@kelvin.example');
+    await page.addInitScript({ content: WATCH_SIGNING_IN });
+
+    await page.goto(`${server.url}/#/user/tickets`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation').count()).toBeGreaterThan(0);
+    // The tickets screen asked the server with the stored bearer and drew its table.
+    await expect.poll(() => page.locator('main table[aria-busy="false"]').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => Reflect.get(window, '__sawSigningIn') === true)).toBe(false);
+    expect(page.url()).toMatch(/#\/user\/tickets/);
+    await context.close();
+  });
+
+  it('loads a screen and its chart library only when the screen opens', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+    });
+    await signInAs(page, server.url, 'admin@kelvin.example');
+    await expect.poll(() => page.getByRole('group', { name: 'Units by health' }).count()).toBe(1);
+    const dashboardScripts = [...scripts];
+    const bodies = await Promise.all(dashboardScripts.map((script) => script.body));
+    // uPlot's legend class and the spreadsheet library: in no script the dashboard loaded.
+    expect(bodies.filter((body) => body.includes('u-legend') || body.includes('ExcelJS'))).toEqual([]);
+    expect(dashboardScripts.filter((script) => /DiagnosePage/.test(script.url))).toEqual([]);
+
+    // Within the app, not a reload: the router loads the screen's chunk now.
+    await page.evaluate(() => {
+      window.location.hash = '#/user/diagnose';
+    });
+    await expect.poll(() => scripts.filter((script) => /DiagnosePage/.test(script.url)).length).toBe(1);
+    await context.close();
   });
 
   it('renews the ID token silently, and signs out when renewal fails', async () => {
