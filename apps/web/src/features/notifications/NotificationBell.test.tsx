@@ -113,6 +113,57 @@ describe('notification bell', () => {
     expect(bodies(requests, '/notifications.markRead')).toEqual([{ notificationIds: [2] }]);
   });
 
+  it("reads at a glance: level, unit and age on each, unread marked without a fill, a unit's notices grouped", async () => {
+    const user = userEvent.setup();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const crah03 = (notificationId: number, minutes: number, level: Notification['level'], title: string) =>
+      buildNotification({
+        notificationId,
+        assetId: 3,
+        assetName: 'CRAH-03',
+        level,
+        title,
+        createdAt: minutesAgo(minutes),
+      });
+    const notices = [
+      crah03(14, 3, 'WARNING', 'Filter pressure high'),
+      buildNotification({ notificationId: 13, title: 'Supply air too warm', createdAt: minutesAgo(5) }),
+      crah03(12, 6, 'CRITICAL', 'Compressor fault'),
+      crah03(11, 8, 'INFO', 'Door open'),
+      { ...crah03(10, 12, 'WARNING', 'Low air delta-T'), readAt: minutesAgo(1) },
+    ];
+    renderBell({ unread: 4, list: () => ({ body: notificationPage(notices, 4) }) });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const group = within(list).getByRole('button', { name: 'CRAH-03, 4 notices, 3 unread' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    // The entry is coloured by its worst notice and aged by its newest.
+    expect(group).toHaveTextContent('CRAH-03 · 4 notices');
+    expect(group).toHaveTextContent(/Critical · 3m( \d+s)? ago/);
+    const single = within(list).getByRole('button', {
+      name: 'Critical: Supply air too warm, CRAH-01, unread',
+    });
+    expect(single).toHaveTextContent(/Critical · CRAH-01 · 5m( \d+s)? ago/);
+    // Unread rows carry no fill: the dot and the weight say it.
+    expect(list.querySelectorAll('[data-unread]')).toHaveLength(2);
+    for (const row of list.querySelectorAll('[data-unread]')) {
+      expect(row instanceof HTMLElement ? row.style.background : 'none').toBe('');
+    }
+    expect(within(list).queryByRole('button', { name: /Compressor fault/ })).toBeNull();
+    await user.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    const members = within(screen.getByRole('list', { name: 'CRAH-03 notices' })).getAllByRole('listitem');
+    expect(
+      members.map((member) => within(member).getAllByRole('button')[0]?.getAttribute('aria-label')),
+    ).toEqual([
+      'Warning: Filter pressure high, CRAH-03, unread',
+      'Critical: Compressor fault, CRAH-03, unread',
+      'Info: Door open, CRAH-03, unread',
+      'Warning: Low air delta-T, CRAH-03',
+    ]);
+    expect(members[1]).toHaveTextContent(/Critical · 6m( \d+s)? ago/);
+  });
+
   it('marks one read or all read, and the badge goes at once', async () => {
     const user = userEvent.setup();
     const { requests } = renderBell({ unread: 3 });

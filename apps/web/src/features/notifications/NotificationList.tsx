@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   ActionIcon,
   Box,
@@ -9,11 +10,13 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
-import type { Notification } from '@kelvin/contract';
+import { IconCheck, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { Notification, ProblemLevel } from '@kelvin/contract';
 import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
+import { groupNotifications, type NotificationGroup } from './NotificationListGroups.ts';
 import { useNotificationList } from './notificationsQueries.ts';
 import { notificationSubject } from './useNotificationSignals.ts';
 
@@ -23,46 +26,94 @@ export interface NotificationListProps {
   onMarkRead: (notificationId: number) => void;
 }
 
+const ROW_BORDER = { borderBottom: '1px solid var(--mantine-color-default-border)' } as const;
+
+/** The level's colour as a thin bar: the eye finds the critical ones first; the level is also said in words. */
+function LevelBar({ level }: { level: ProblemLevel }) {
+  return (
+    <Box
+      w={4}
+      style={{ background: LEVEL_PAINTS[level].background, borderRadius: 2, flexShrink: 0 }}
+      aria-hidden
+    />
+  );
+}
+
+/** Unread is a small dot and a bolder title, not a fill: with ten unread a fill on all marks none. */
+function UnreadDot({ unread }: { unread: boolean }) {
+  return (
+    <Box
+      w={8}
+      h={8}
+      mt={6}
+      style={{
+        borderRadius: '50%',
+        flexShrink: 0,
+        background: unread ? 'var(--mantine-primary-color-filled)' : 'transparent',
+      }}
+      aria-hidden
+    />
+  );
+}
+
+/** 'Critical · CRAH-01 · 3m ago', the level in its colour; the exact moment on hover. */
+function MetaLine({
+  notification,
+  now,
+  subject,
+}: {
+  notification: Notification;
+  now: number;
+  subject: boolean;
+}) {
+  const paint = LEVEL_PAINTS[notification.level];
+  const at = Date.parse(notification.createdAt);
+  return (
+    <Text size="xs" c="dimmed" mt={2} title={formatDateTime(at, browserTimeZone())}>
+      <Text span size="xs" fw={600} c={paint.background}>
+        {paint.label}
+      </Text>
+      {subject ? ` · ${notificationSubject(notification)}` : ''}
+      {` · ${formatAgo(at, now)}`}
+    </Text>
+  );
+}
+
 function NotificationItem({
   notification,
   onOpen,
   onMarkRead,
-}: { notification: Notification } & NotificationListProps) {
+  now,
+  inGroup = false,
+}: { notification: Notification; now: number; inGroup?: boolean } & NotificationListProps) {
   const paint = LEVEL_PAINTS[notification.level];
   const unread = notification.readAt === null;
-  const at = formatDateTime(Date.parse(notification.createdAt), browserTimeZone());
   return (
     <Group
       component="li"
       gap="xs"
       wrap="nowrap"
       align="stretch"
-      px="sm"
+      pl={inGroup ? 'xl' : 'sm'}
+      pr="sm"
       py={8}
       data-unread={unread || undefined}
-      // Unread ones stand out by more than their weight: a tint the eye finds when scanning the list.
-      bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      style={ROW_BORDER}
     >
-      {/* The level's colour, named in words under the title for those who do not tell colours apart. */}
-      <Box w={4} style={{ background: paint.background, borderRadius: 2, flexShrink: 0 }} aria-hidden />
+      <LevelBar level={notification.level} />
+      <UnreadDot unread={unread} />
       <UnstyledButton
         onClick={() => onOpen(notification)}
         style={{ flex: 1, minWidth: 0 }}
         aria-label={`${paint.label}: ${notification.title}, ${notificationSubject(notification)}${unread ? ', unread' : ''}`}
       >
-        <Text size="sm" fw={unread ? 700 : 400} lineClamp={1}>
+        <Text size="sm" fw={unread ? 600 : 400} lineClamp={1}>
           {notification.title}
         </Text>
-        <Text size="xs" c="dimmed" lineClamp={2}>
+        <Text size="xs" c="dimmed" lineClamp={1}>
           {notification.body}
         </Text>
-        <Text size="xs" c="dimmed" mt={2}>
-          <Text span size="xs" fw={600} c={paint.background}>
-            {paint.label}
-          </Text>
-          {` · ${notificationSubject(notification)} · ${at}`}
-        </Text>
+        <MetaLine notification={notification} now={now} subject={!inGroup} />
       </UnstyledButton>
       {unread && (
         <Tooltip label="Mark read">
@@ -80,7 +131,76 @@ function NotificationItem({
   );
 }
 
-/** The notification centre's list, newest first, with its loading, empty and failed states. */
+/** A unit's notices as one entry, 'CRAH-03 · 4 notices', opened to list them. */
+function NotificationGroupItem({
+  group,
+  now,
+  ...props
+}: { group: NotificationGroup; now: number } & NotificationListProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [newest] = group.notices;
+  if (newest === undefined) return null;
+  const subject = notificationSubject(newest);
+  const count = `${group.notices.length} notices`;
+  const Chevron = expanded ? IconChevronDown : IconChevronRight;
+  const listId = `notification-group-${group.key}`;
+  return (
+    <Box component="li" data-unread={group.unread > 0 || undefined}>
+      <Group gap="xs" wrap="nowrap" align="stretch" px="sm" py={8} style={ROW_BORDER}>
+        <LevelBar level={group.level} />
+        <UnreadDot unread={group.unread > 0} />
+        <UnstyledButton
+          onClick={() => setExpanded((open) => !open)}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-label={`${subject}, ${count}${group.unread > 0 ? `, ${group.unread} unread` : ''}`}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <Chevron size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={group.unread > 0 ? 600 : 400} truncate="end">
+              {subject} · {count}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            Latest: {newest.title}
+          </Text>
+          <MetaLine notification={{ ...newest, level: group.level }} now={now} subject={false} />
+        </UnstyledButton>
+        {group.unread > 0 && (
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} mt={2}>
+            {group.unread} unread
+          </Text>
+        )}
+      </Group>
+      {expanded && (
+        <Box
+          component="ul"
+          id={listId}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`${subject} notices`}
+        >
+          {group.notices.map((notification) => (
+            <NotificationItem
+              key={notification.notificationId}
+              notification={notification}
+              now={now}
+              inGroup
+              {...props}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The notification centre's list, newest first and a unit's notices grouped, with its loading, empty and failed
+ * states. Ages are said as of the answer on screen.
+ */
 export function NotificationList(props: NotificationListProps) {
   const list = useNotificationList(true);
   if (list.isPending) {
@@ -106,17 +226,24 @@ export function NotificationList(props: NotificationListProps) {
       </Text>
     );
   }
+  const now = list.dataUpdatedAt;
   return (
-    <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Notifications">
-      {list.data.content.map((notification) => (
-        <NotificationItem key={notification.notificationId} notification={notification} {...props} />
-      ))}
+    <>
+      <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Notifications">
+        {groupNotifications(list.data.content).map((group) =>
+          group.notices.length === 1 && group.notices[0] ? (
+            <NotificationItem key={group.key} notification={group.notices[0]} now={now} {...props} />
+          ) : (
+            <NotificationGroupItem key={group.key} group={group} now={now} {...props} />
+          ),
+        )}
+      </Box>
       {list.data.pageable.totalSize > list.data.content.length && (
         <Text size="xs" c="dimmed" p="sm" ta="center">
           Showing the newest {list.data.content.length} of {list.data.pageable.totalSize}.
         </Text>
       )}
-    </Box>
+    </>
   );
 }
 
