@@ -1,9 +1,11 @@
-import { Chip, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Chip, Drawer, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { problemLevels, type ProblemLevel } from '@kelvin/contract';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 import { TimeRangePicker, resolveRange } from '../diagnose/TimeRangePicker.tsx';
 import { LEVEL_PAINTS } from './problemPaint.tsx';
+import { activeFilterCount } from './problemFilterCount.ts';
 import { useProblemRules, type ProblemFilter, type ProblemState } from './problemsQueries.ts';
 
 const STATES: readonly { value: ProblemState; label: string }[] = [
@@ -13,32 +15,81 @@ const STATES: readonly { value: ProblemState; label: string }[] = [
 const isLevel = (value: string): value is ProblemLevel => problemLevels.some((level) => level === value);
 const isState = (value: string): value is ProblemState => value === 'OPEN' || value === 'CLOSED';
 
-/** Level, open or closed, rule, time range (the one time-range picker) and the fuzzy text of the problems grid. */
-export function ProblemFilters({
-  filter,
-  onChange,
-  idPrefix,
-  now,
-}: {
+interface ProblemFiltersProps {
   /** Where a custom range starts from: the moment of the rows on screen. */
   now: number;
   filter: ProblemFilter;
   onChange: (filter: ProblemFilter) => void;
   /** Keeps the chip groups' labels unique when two grids are on one page. */
   idPrefix: string;
-}) {
+}
+
+/** Below this width (a phone) the filters wait in a drawer, so that the first rows are on the first screen. */
+const PHONE = '(max-width: 47.99em)';
+
+/**
+ * Level, open or closed, rule, time range (the one time-range picker) and the fuzzy text of the problems grid. On a
+ * phone only the search stays in line: the rest opens from a 'Filters' button that counts the filters set.
+ */
+export function ProblemFilters(props: ProblemFiltersProps) {
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const [opened, { open, close }] = useDisclosure(false);
+  const { filter, onChange } = props;
+  const search = (
+    <TextInput
+      label="Search"
+      placeholder="Name, description, tag, asset"
+      leftSection={<IconSearch size={16} />}
+      value={filter.text}
+      onChange={(event) => onChange({ ...filter, text: event.currentTarget.value })}
+      w={phone ? undefined : 250}
+      style={phone ? { flex: 1, minWidth: 0 } : undefined}
+    />
+  );
+  if (!phone) {
+    return (
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {search}
+        <FilterFields {...props} />
+      </Group>
+    );
+  }
+  const count = activeFilterCount(filter);
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      {search}
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} />}
+        rightSection={
+          count > 0 ? (
+            <Badge size="sm" circle aria-hidden>
+              {count}
+            </Badge>
+          ) : undefined
+        }
+        onClick={open}
+        aria-label={count === 0 ? 'Filters' : `Filters, ${count} set`}
+        style={{ flexShrink: 0 }}
+      >
+        Filters
+      </Button>
+      <Drawer opened={opened} onClose={close} position="bottom" size="auto" title="Filters">
+        <Stack gap="md" pb="md">
+          <FilterFields {...props} />
+          <Button onClick={close}>Show problems</Button>
+        </Stack>
+      </Drawer>
+    </Group>
+  );
+}
+
+/** Level, state, rule and time range: in line on a wide screen, stacked in the phone's drawer. */
+function FilterFields({ filter, onChange, idPrefix, now }: ProblemFiltersProps) {
   const rules = useProblemRules();
   const timeZone = browserTimeZone();
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
-        label="Search"
-        placeholder="Name, description, tag, asset"
-        leftSection={<IconSearch size={16} />}
-        value={filter.text}
-        onChange={(event) => onChange({ ...filter, text: event.currentTarget.value })}
-        w={250}
-      />
+    <>
       <Stack gap={4}>
         <Text size="sm" fw={500} id={`${idPrefix}-level`}>
           Level
@@ -89,7 +140,8 @@ export function ProblemFilters({
         searchable
         clearable
         nothingFoundMessage="No rule of that name"
-        w={240}
+        w={{ base: '100%', sm: 240 }}
+        comboboxProps={{ withinPortal: true }}
       />
       <TimeRangePicker
         value={filter.range}
@@ -97,6 +149,6 @@ export function ProblemFilters({
         timeZone={timeZone}
         onChange={(range) => onChange({ ...filter, range })}
       />
-    </Group>
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { AutomationDialog } from './AutomationDialog.tsx';
 import { ProblemActionDialog } from './ProblemActionDialog.tsx';
 import { ProblemAlertView, type ListedProblem } from './ProblemAlertView.tsx';
 import { problemColumns } from './problemColumns.tsx';
+import { DEFAULT_PROBLEM_RANGE } from './problemFilterCount.ts';
+import { ProblemCard } from './ProblemCard.tsx';
 import { ProblemFilters } from './ProblemFilters.tsx';
 import { ProblemTicketActions } from './ProblemTicketActions.tsx';
 import {
@@ -27,7 +29,7 @@ export const defaultProblemFilter = (assetId?: number): ProblemFilter => ({
   levels: [],
   states: ['OPEN'],
   ruleIds: [],
-  range: { kind: 'relative', label: 'Last 7 Days' },
+  range: { kind: 'relative', label: DEFAULT_PROBLEM_RANGE },
   text: '',
 });
 
@@ -187,6 +189,18 @@ export function ProblemsPanel({ assetId }: { assetId?: number }) {
           fetching={problems.isPlaceholderData}
           countLabel={(n) => (n === 1 ? '1 problem' : `${n} problems`)}
           minWidth={assetId === undefined ? 980 : 830}
+          // A phone reads cards, not a grid wider than its screen.
+          cardsBelow="47.99em"
+          card={(problem) => (
+            <ProblemCard
+              problem={problem}
+              selected={selected.has(problem.detectedProblemId)}
+              onSelect={(on) => select([problem.detectedProblemId], on)}
+              onOpen={() => setOpened(problem)}
+              showAsset={assetId === undefined}
+              now={now}
+            />
+          )}
           empty={
             filtered
               ? 'No problem matches the filters. Clear the search or choose other levels, states or rules.'
