@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ModalHost } from '../modals/ModalHost.tsx';
 import { VersionBanner } from '../version/VersionBanner.tsx';
+import { colorSchemeManager } from './colorScheme.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProvidersProps {
@@ -15,7 +16,7 @@ export interface AppProvidersProps {
   withVersionCheck?: boolean;
 }
 
-/** Theme, toasts, server-state cache, dialogs and the version banner around the router. */
+/** Theme (in the scheme the browser last used for this user), toasts, server-state cache, dialogs and the version banner around the router. */
 export function AppProviders({
   queryClient,
   children,
@@ -23,7 +24,13 @@ export function AppProviders({
   withVersionCheck = true,
 }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <Notifications />
         {withVersionCheck && <VersionBanner />}

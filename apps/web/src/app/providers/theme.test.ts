@@ -1,30 +1,63 @@
-import { DEFAULT_THEME, defaultCssVariablesResolver, luminance, mergeMantineTheme } from '@mantine/core';
+import {
+  darken,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  luminance,
+  mergeMantineTheme,
+} from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, DARK_DIMMED, theme } from './theme.ts';
+import { contrastRatio, cssVariablesResolver, DARK_DIMMED, darkLightVariantShade, theme } from './theme.ts';
 
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+const { dark } = merged.colors;
+const mantine = defaultCssVariablesResolver(merged).dark;
+const ours = cssVariablesResolver(merged).dark;
+const hues = Object.keys(merged.colors).filter((name) => name !== 'dark');
+
+const shadesOf = (hue: string) => {
+  const shades = merged.colors[hue];
+  if (!shades) throw new Error(`No colour ${hue}`);
+  return shades;
 };
 
 describe('the console theme in the dark scheme', () => {
-  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
-  const { dark } = merged.colors;
-  const mantine = defaultCssVariablesResolver(merged).dark;
-
   it('sets dimmed text once, for every component', () => {
-    expect(cssVariablesResolver(merged).dark['--mantine-color-dimmed']).toBe(DARK_DIMMED);
+    expect(ours['--mantine-color-dimmed']).toBe(DARK_DIMMED);
   });
 
   it('keeps dimmed text at WCAG AA (4.5:1) on the body, papers and a selected light-variant row', () => {
     const selected = mantine['--mantine-color-blue-light'] ?? '';
     expect(selected).toMatch(/^rgba?\(/);
     for (const surface of [dark[7], dark[6], selected]) {
-      expect(contrast(DARK_DIMMED, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(DARK_DIMMED, surface)).toBeGreaterThanOrEqual(4.5);
     }
   });
 
   it('keeps dimmed text quieter than text', () => {
     expect(luminance(DARK_DIMMED)).toBeLessThan(luminance(dark[0]));
+  });
+
+  it.each(hues)(
+    'draws %s light and subtle variants (delete icons, state badges) in a shade of the hue, not near-white',
+    (hue) => {
+      const shade = darkLightVariantShade(shadesOf(hue), dark);
+      // Mantine's own was shade 0: one almost-white for red, blue and gray alike.
+      expect(mantine[`--mantine-color-${hue}-light-color`]).toBe(`var(--mantine-color-${hue}-0)`);
+      expect(shade).toBeGreaterThanOrEqual(2);
+      expect(ours[`--mantine-color-${hue}-light-color`]).toBe(`var(--mantine-color-${hue}-${shade})`);
+    },
+  );
+
+  it.each(hues)('keeps %s light-variant text at WCAG AA on its tint, its hover tint and the body', (hue) => {
+    const shades = shadesOf(hue);
+    const text = shades[darkLightVariantShade(shades, dark)] ?? '';
+    // The tints Mantine gives the light variant in the dark scheme (get-css-color-variables).
+    for (const surface of [darken(shades[9], 0.5), darken(shades[9], 0.3), dark[7], dark[6]]) {
+      expect(contrastRatio(text, surface), `${hue} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps red a strong red for delete icons (shade 4 or 3, not a pale pink)', () => {
+    expect(darkLightVariantShade(shadesOf('red'), dark)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,6 +1,13 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
-export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+/** autoContrast: a filled badge or button picks black or white text by its colour, so yellow or lime stay legible. */
+export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', autoContrast: true });
 
 /**
  * Dimmed text in the dark scheme. Mantine's own (dark.2, #828282) reads at 4.0:1 on the dark body and 3.4:1 on a
@@ -10,9 +17,43 @@ export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
  */
 export const DARK_DIMMED = '#a0a0a0';
 
+/** WCAG contrast ratio of two colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [lighter = 0, darker = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** WCAG AA for the small text and icons the light and subtle variants draw. */
+const AA = 4.5;
+
+/**
+ * The shade a colour's light and subtle variants (red trash icons, light badges such as PAST) draw their icon or
+ * text in, in the dark scheme. Mantine's is shade 0, nearly white for every colour, so a red delete icon looked
+ * white and badges of different states looked alike. This is the strongest of shades 4 to 1 that still reads at
+ * WCAG AA on the variant's own dark tint and its hover tint (Mantine's: shade 9 darkened by half and by 0.3) and
+ * on the body and papers (dark 7 and 6).
+ */
+export function darkLightVariantShade(shades: MantineColorsTuple, dark: MantineColorsTuple): number {
+  const surfaces = [darken(shades[9], 0.5), darken(shades[9], 0.3), dark[7], dark[6]];
+  const shade = [4, 3, 2, 1].find((candidate) =>
+    surfaces.every((surface) => contrastRatio(shades[candidate] ?? shades[0], surface) >= AA),
+  );
+  return shade ?? 0;
+}
+
 /** The scheme-dependent variables the console sets once, instead of colouring components one by one. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {},
-  dark: { '--mantine-color-dimmed': DARK_DIMMED },
+  dark: {
+    '--mantine-color-dimmed': DARK_DIMMED,
+    ...Object.fromEntries(
+      Object.entries(resolvedTheme.colors)
+        .filter(([name]) => name !== 'dark')
+        .map(([name, shades]) => [
+          `--mantine-color-${name}-light-color`,
+          `var(--mantine-color-${name}-${darkLightVariantShade(shades, resolvedTheme.colors.dark)})`,
+        ]),
+    ),
+  },
 });

@@ -1,53 +1,81 @@
-import type { ReactNode } from 'react';
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, useLocation } from 'react-router';
-import { PRODUCT_UI_VERSION, passesChecks } from '@kelvin/domain';
+import { useEffect, type ReactNode } from 'react';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useLocation } from 'react-router';
+import { passesChecks } from '@kelvin/domain';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
-import { canOpenUserPath } from '../router/routeAccess.ts';
+import { useProductTourHold } from '../../shared/ui/ProductTour.tsx';
 import { sectionChecks } from '../router/sectionChecks.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { CompanyLogo } from './CompanyLogo.tsx';
-import { navItems } from './navItems.ts';
+import { activeNavItem, visibleNavSections } from './navItems.ts';
+import { RailToggle, ShellNavigation } from './ShellNavigation.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 export interface UserShellProps {
   children: ReactNode;
   onSignOut: () => void;
 }
 
-/** The layout of the user area: header, navigation of the sections the user may open, and the page. */
+/** Kept per browser: whether the navigation is the icon rail on wide screens. */
+export const NAV_RAIL_STORAGE_KEY = 'kelvin.navigationRail';
+
+const NAV_WIDTH = 232;
+const RAIL_WIDTH = 64;
+
+/**
+ * The layout of the user area: header (logo, company, notifications, user menu), the navigation of the sections
+ * the user may open, and the page. Wide screens show the navigation beside the page, collapsible to an icon rail;
+ * a phone opens it as a drawer from the burger.
+ */
 export function UserShell({ children, onSignOut }: UserShellProps) {
-  const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
+  const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
+  const [railChosen, setRailChosen] = useLocalStorage({
+    key: NAV_RAIL_STORAGE_KEY,
+    defaultValue: false,
+    // Read at once, so that a reload draws the rail without first drawing the full navigation.
+    getInitialValueInEffect: false,
+  });
+  // Mantine's sm breakpoint, where AppShell turns the navbar into a drawer.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const rail = railChosen && wide;
   const { pathname } = useLocation();
   const currentUser = useCurrentUser();
   const permissions = currentUser.data?.permissions;
-  const visibleItems = permissions
-    ? navItems.filter(
-        (item) => passesChecks(permissions, item.checks) && canOpenUserPath(permissions, item.to),
-      )
-    : [];
+  const sections = permissions ? visibleNavSections(permissions) : [];
+  const active = activeNavItem(sections, pathname);
+
+  // A tour would cover the open phone menu: it waits until the menu is closed.
+  useProductTourHold(drawerOpened && !wide);
+  // Whatever way the page changes (a link in the page, back), the phone's menu does not stay over it.
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      navbar={{
+        width: rail ? RAIL_WIDTH : NAV_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !drawerOpened },
+      }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
-              opened={navbarOpened}
-              onClick={toggleNavbar}
+              opened={drawerOpened}
+              onClick={toggleDrawer}
               hiddenFrom="sm"
               size="sm"
-              aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
+              aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={drawerOpened}
             />
             <CompanyLogo />
           </Group>
           <Group gap="sm" wrap="nowrap">
             {currentUser.data && (
-              <Text size="sm" c="dimmed" visibleFrom="xs">
+              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={240}>
                 {currentUser.data.subscription.companyName}
               </Text>
             )}
@@ -56,47 +84,20 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
               passesChecks(permissions, [...sectionChecks.problems, ...sectionChecks.tickets], true) && (
                 <NotificationBell />
               )}
+            <UserMenu onSignOut={onSignOut} />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
-          {visibleItems.map((item) => {
-            const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={closeNavbar}
-              />
-            );
-          })}
+        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+          <ShellNavigation sections={sections} active={active} rail={rail} onNavigate={closeDrawer} />
         </AppShell.Section>
-        <AppShell.Section>
-          <Stack gap={4} pt="sm">
-            {currentUser.data && (
-              <>
-                <Text size="sm" fw={600}>
-                  {currentUser.data.user.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {currentUser.data.subscription.companyName}
-                </Text>
-              </>
-            )}
-            <Button variant="light" size="xs" onClick={onSignOut}>
-              Sign Out
-            </Button>
-            <Text size="xs" c="dimmed">
-              Version {PRODUCT_UI_VERSION}
-            </Text>
-          </Stack>
-        </AppShell.Section>
+        {wide && (
+          <AppShell.Section pt="xs">
+            <RailToggle rail={rail} onToggle={() => setRailChosen(!railChosen)} />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main>{children}</AppShell.Main>

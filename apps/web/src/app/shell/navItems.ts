@@ -1,32 +1,115 @@
-import type { PermissionCheck } from '@kelvin/domain';
+import {
+  IconAlertTriangle,
+  IconArrowsDiff,
+  IconBellCog,
+  IconBuilding,
+  IconBuildingWarehouse,
+  IconClockHour4,
+  IconLayoutDashboard,
+  IconLayoutGrid,
+  IconServer2,
+  IconStethoscope,
+  IconTicket,
+  IconTool,
+  IconUpload,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { passesChecks, type PermissionCheck, type Permissions } from '@kelvin/domain';
+import { canOpenUserPath } from '../router/routeAccess.ts';
 import { sectionChecks } from '../router/sectionChecks.ts';
 
 export interface NavItem {
   label: string;
   to: string;
+  icon: TablerIcon;
   checks: readonly PermissionCheck[];
+  /** Where the entry is active besides under its own path: diagnose's path only redirects to the device metrics. */
+  activeOn?: RegExp;
+}
+
+export interface NavSection {
+  title: string;
+  items: readonly NavItem[];
 }
 
 /**
- * Sections a user can open from the navigation; routes reached only by links (contracts, netsuite) are left out.
- * An entry shows when its checks pass and the route guard would let the user open its path (canOpenUserPath);
- * the checks matter for entries whose path only redirects (diagnose).
+ * The sections of the navigation. Only built screens are here: Scheduling, Orders, Inventory and Settings → General
+ * keep their routes but have no entry until they are built, and routes reached only by links (contracts, netsuite)
+ * are left out. An entry shows when its checks pass and the route guard would let the user open its path
+ * (canOpenUserPath); the checks matter for entries whose path only redirects (diagnose).
  */
-export const navItems: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/user/dashboard', checks: [] },
-  { label: 'Overview', to: '/user/overview', checks: sectionChecks.overview },
-  { label: 'Devices', to: '/user/devices', checks: sectionChecks.devices },
-  { label: 'Problems', to: '/user/problems', checks: sectionChecks.problems },
-  { label: 'Compare units', to: '/user/compare', checks: sectionChecks.devices },
-  { label: 'Maintenance', to: '/user/maintenance', checks: sectionChecks.devices },
-  { label: 'Data hall', to: '/user/datahall', checks: [] },
-  { label: 'Diagnose', to: '/user/diagnose', checks: sectionChecks.devices },
-  { label: 'Tickets', to: '/user/tickets', checks: sectionChecks.tickets },
-  { label: 'Scheduling', to: '/user/scheduling', checks: sectionChecks.scheduling },
-  { label: 'Uploads', to: '/user/uploads', checks: sectionChecks.uploads },
-  { label: 'Orders', to: '/user/orders', checks: sectionChecks.orders },
-  { label: 'Inventory', to: '/user/inventory', checks: sectionChecks.inventory },
-  // The notification settings are the built settings page; a user who may not manage them has no entry.
-  { label: 'Settings', to: '/user/settings/notifications', checks: [] },
-  { label: 'Administration', to: '/user/admin/companies', checks: sectionChecks.adminCompanies },
+export const navSections: readonly NavSection[] = [
+  {
+    title: 'Monitoring',
+    items: [
+      { label: 'Dashboard', to: '/user/dashboard', icon: IconLayoutDashboard, checks: [] },
+      { label: 'Overview', to: '/user/overview', icon: IconLayoutGrid, checks: sectionChecks.overview },
+      { label: 'Devices', to: '/user/devices', icon: IconServer2, checks: sectionChecks.devices },
+      { label: 'Problems', to: '/user/problems', icon: IconAlertTriangle, checks: sectionChecks.problems },
+      { label: 'Compare units', to: '/user/compare', icon: IconArrowsDiff, checks: sectionChecks.devices },
+      { label: 'Maintenance', to: '/user/maintenance', icon: IconTool, checks: sectionChecks.devices },
+      { label: 'Data hall', to: '/user/datahall', icon: IconBuildingWarehouse, checks: [] },
+      {
+        label: 'Diagnose',
+        to: '/user/diagnose',
+        icon: IconStethoscope,
+        checks: sectionChecks.devices,
+        activeOn: /^\/user\/devices\/(\d+\/)?metrics(\/|$)/,
+      },
+    ],
+  },
+  {
+    title: 'Work',
+    items: [
+      { label: 'Tickets', to: '/user/tickets', icon: IconTicket, checks: sectionChecks.tickets },
+      {
+        label: 'Time entries',
+        to: '/user/tickets/timeEntry',
+        icon: IconClockHour4,
+        checks: sectionChecks.tickets,
+      },
+      { label: 'Uploads', to: '/user/uploads', icon: IconUpload, checks: sectionChecks.uploads },
+    ],
+  },
+  {
+    title: 'Administration',
+    items: [
+      {
+        label: 'Company administration',
+        to: '/user/admin/companies',
+        icon: IconBuilding,
+        checks: sectionChecks.adminCompanies,
+      },
+      // The notification settings are the built settings page; a user who may not manage them has no entry.
+      { label: 'Notification settings', to: '/user/settings/notifications', icon: IconBellCog, checks: [] },
+    ],
+  },
 ];
+
+/** The sections as this user sees them: only entries they may open, and no section left empty. */
+export function visibleNavSections(
+  permissions: Permissions,
+  sections: readonly NavSection[] = navSections,
+): NavSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter(
+        (item) => passesChecks(permissions, item.checks) && canOpenUserPath(permissions, item.to),
+      ),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+/**
+ * The entry the page at `pathname` belongs to: one whose activeOn matches, else the one with the longest path the
+ * page is at or under (the time entries, not the tickets, on /user/tickets/timeEntry).
+ */
+export function activeNavItem(sections: readonly NavSection[], pathname: string): NavItem | undefined {
+  const items = sections.flatMap((section) => section.items);
+  const special = items.find((item) => item.activeOn?.test(pathname));
+  if (special) return special;
+  return items
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}

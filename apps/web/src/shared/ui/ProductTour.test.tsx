@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
-import { cardPosition, ProductTour } from './ProductTour.tsx';
+import { useState } from 'react';
+import { cardPosition, ProductTour, useProductTourHold } from './ProductTour.tsx';
 
 const rect = (left: number, top: number, width: number, height: number) => ({
   left,
@@ -55,5 +56,37 @@ describe('ProductTour', () => {
     expect(onEnd).toHaveBeenCalledTimes(1);
     await user.keyboard('{Escape}');
     expect(onEnd).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits hidden while something holds the tours (an open phone menu) and goes on where it was', async () => {
+    function Drawer() {
+      const [open, setOpen] = useState(true);
+      useProductTourHold(open);
+      return <button onClick={() => setOpen(!open)}>{open ? 'Close menu' : 'Open menu'}</button>;
+    }
+    renderWithRouter([
+      {
+        path: '/',
+        element: (
+          <>
+            <Drawer />
+            <button data-tour="first">First</button>
+            <ProductTour
+              label="Tour of the test"
+              steps={[{ target: 'first', title: 'One', body: 'The first thing.' }]}
+              onEnd={vi.fn()}
+            />
+          </>
+        ),
+      },
+    ]);
+    const user = userEvent.setup();
+    // The tour has measured its step (it shows at once without a hold), yet the open menu keeps it hidden.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog', { name: 'Tour of the test' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(await screen.findByRole('dialog', { name: 'Tour of the test' })).toHaveTextContent('Step 1 of 1');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.queryByRole('dialog', { name: 'Tour of the test' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
 
 export interface TourStep {
@@ -40,13 +40,42 @@ export function cardPosition(
   return { left: clampLeft(beside), top: clampTop(rect.top) };
 }
 
+/**
+ * Whatever covers the screen and must not be covered by a tour (the phone's open navigation drawer) holds the tours
+ * while it is open: a tour waits, hidden, and goes on where it was once nothing holds it.
+ */
+const holds = new Set<symbol>();
+const holdListeners = new Set<() => void>();
+const subscribeToHolds = (listener: () => void) => {
+  holdListeners.add(listener);
+  return () => {
+    holdListeners.delete(listener);
+  };
+};
+const changeHolds = (change: () => void) => {
+  change();
+  for (const listener of holdListeners) listener();
+};
+
+/** Holds every product tour while `held` is true (and this component is mounted). */
+export function useProductTourHold(held: boolean): void {
+  useEffect(() => {
+    if (!held) return;
+    const hold = Symbol('product tour hold');
+    changeHolds(() => holds.add(hold));
+    return () => changeHolds(() => holds.delete(hold));
+  }, [held]);
+}
+
+const useToursHeld = () => useSyncExternalStore(subscribeToHolds, () => holds.size > 0);
+
 const targetOf = (step: TourStep | undefined) =>
   step ? document.querySelector<HTMLElement>(`[data-tour="${step.target}"]`) : null;
 
 /**
  * A short walk through a screen: each step rings its element, dims the rest and explains it in a card beside it.
  * Keyboard: the card takes focus, Escape skips, Enter goes on. Steps whose element is not on screen are passed;
- * with none on screen nothing shows (and nothing is recorded).
+ * with none on screen nothing shows (and nothing is recorded). While something holds the tours it waits hidden.
  */
 export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
   // Which steps have their element on screen: read after the screen has rendered, not during this render.
@@ -58,6 +87,7 @@ export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
   const [index, setIndex] = useState(0);
   const [rect, setRect] = useState<DOMRect | null>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const held = useToursHeld();
   const step = present[index];
   const last = index >= present.length - 1;
 
@@ -84,7 +114,7 @@ export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
   }, []);
   useEffect(() => nextRef.current?.focus(), [index]);
 
-  if (!step || !rect) return null;
+  if (held || !step || !rect) return null;
   const position = cardPosition(rect, window.innerWidth, window.innerHeight);
   // The dialog is named by the tour; the step's title and text describe it.
   const titleId = 'product-tour-step';

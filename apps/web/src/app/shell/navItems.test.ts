@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { buildCurrentUser } from '../../test/factories.ts';
+import { activeNavItem, navSections, visibleNavSections } from './navItems.ts';
+
+/** The default roles' permission names (apps/server/drizzle/0003_default_roles.sql and later grants). */
+const rolePermissions = {
+  customerOperator: [
+    'assets:read',
+    'metrics:read',
+    'tickets:read',
+    'kyotoEventDetails:read',
+    'detectedProblems:read',
+    'detectedProblems:write',
+    'schedules:read',
+  ],
+  providerTechnician: [
+    'assets:read',
+    'assets:logs:read',
+    'metrics:read',
+    'companies:read',
+    'users:read',
+    'tickets:read',
+    'tickets:write',
+    'kyotoEventDetails:read',
+    'detectedProblems:read',
+    'detectedProblems:write',
+    'fileAttachments:manageAssetReadingAttachment',
+    'netsuite:read',
+    'notificationPreferences:manage',
+    'schedules:read',
+    'schedules:write',
+  ],
+  providerAdministrator: [
+    'assets:read',
+    'assets:write',
+    'assets:logs:read',
+    'metrics:read',
+    'companies:read',
+    'companies:write',
+    'users:read',
+    'users:write',
+    'roles:manage',
+    'tickets:read',
+    'tickets:write',
+    'kyotoEventDetails:read',
+    'detectedProblems:read',
+    'detectedProblems:write',
+    'fileAttachments:manageAssetReadingAttachment',
+    'netsuite:read',
+    'netsuite:manage',
+    'notificationPreferences:manage',
+    'schedules:read',
+    'schedules:write',
+  ],
+} as const;
+
+const menuOf = (permissionNames: readonly string[]) =>
+  visibleNavSections(buildCurrentUser(permissionNames).permissions).map((section) => [
+    section.title,
+    section.items.map((item) => item.label),
+  ]);
+
+describe('the navigation per role', () => {
+  it('gives a customer operator monitoring and tickets, nothing they may not open', () => {
+    expect(menuOf(rolePermissions.customerOperator)).toEqual([
+      [
+        'Monitoring',
+        [
+          'Dashboard',
+          'Overview',
+          'Devices',
+          'Problems',
+          'Compare units',
+          'Maintenance',
+          'Data hall',
+          'Diagnose',
+        ],
+      ],
+      ['Work', ['Tickets', 'Time entries']],
+    ]);
+  });
+
+  it('gives a provider technician uploads, administration and notification settings, but no unbuilt section', () => {
+    expect(menuOf(rolePermissions.providerTechnician)).toEqual([
+      [
+        'Monitoring',
+        [
+          'Dashboard',
+          'Overview',
+          'Devices',
+          'Problems',
+          'Compare units',
+          'Maintenance',
+          'Data hall',
+          'Diagnose',
+        ],
+      ],
+      ['Work', ['Tickets', 'Time entries', 'Uploads']],
+      ['Administration', ['Company administration', 'Notification settings']],
+    ]);
+  });
+
+  it('gives an administrator every built section, and never Scheduling, Orders, Inventory or General settings', () => {
+    const labels = menuOf(rolePermissions.providerAdministrator).flatMap(([, items]) => items);
+    expect(labels).toContain('Company administration');
+    expect(labels).toHaveLength(navSections.flatMap((section) => section.items).length);
+    for (const unbuilt of ['Scheduling', 'Orders', 'Inventory', 'Settings', 'General settings'])
+      expect(labels).not.toContain(unbuilt);
+  });
+
+  it('leaves out a section with no entry for the user', () => {
+    expect(menuOf([])).toEqual([['Monitoring', ['Dashboard', 'Data hall']]]);
+  });
+
+  it('never offers a path that only leads to "not available yet"', () => {
+    const paths = navSections.flatMap((section) => section.items.map((item) => item.to));
+    for (const unbuilt of ['/user/scheduling', '/user/orders', '/user/inventory', '/user/settings/general'])
+      expect(paths).not.toContain(unbuilt);
+  });
+});
+
+describe('activeNavItem', () => {
+  const sections = visibleNavSections(buildCurrentUser(rolePermissions.providerAdministrator).permissions);
+  const activeAt = (pathname: string) => activeNavItem(sections, pathname)?.label;
+
+  it('marks the entry whose path the page is at or under, the longest first', () => {
+    expect(activeAt('/user/dashboard')).toBe('Dashboard');
+    expect(activeAt('/user/tickets/42/details')).toBe('Tickets');
+    expect(activeAt('/user/tickets/timeEntry')).toBe('Time entries');
+    expect(activeAt('/user/devices/12/liveView')).toBe('Devices');
+    expect(activeAt('/user/admin/companies/3/users')).toBe('Company administration');
+  });
+
+  it('marks Diagnose on the device metrics page its path redirects to', () => {
+    expect(activeAt('/user/devices/metrics')).toBe('Diagnose');
+    expect(activeAt('/user/devices/12/metrics')).toBe('Diagnose');
+  });
+
+  it('marks nothing on a page no entry leads to', () => {
+    expect(activeAt('/user/scheduling')).toBeUndefined();
+    expect(activeAt('/user/datahallx')).toBeUndefined();
+  });
+});
