@@ -3,7 +3,7 @@ import type { TicketListFilter } from '@kelvin/contract';
 import { PagedTable, pageRange } from '../../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { TicketCardBody } from './TicketCardBody.tsx';
-import { ticketColumns } from './ticketColumns.tsx';
+import { TICKET_COLUMNS_HIDDEN_BY_DEFAULT, ticketColumns } from './ticketColumns.tsx';
 import { useTicketList } from './ticketListQueries.ts';
 import { ticketListFilter, type TicketListState } from './ticketListState.ts';
 import { ticketsEmptyText, type TicketCompany } from './ticketListText.ts';
@@ -20,7 +20,7 @@ export interface TicketsTableProps {
   showCompany?: boolean;
   /** What an unfiltered empty list says: how to get a ticket there. */
   emptyHint: string;
-  /** Below this width the table scrolls sideways. */
+  /** Below this width the table scrolls sideways; left out, the sum of the shown columns' widths. */
   minWidth?: number;
   /** Names the column choice kept in localStorage. */
   columnsKey?: string;
@@ -60,7 +60,10 @@ export function TicketsTable(props: TicketsTableProps) {
             ? '1 ticket'
             : `${n}${atLeast ? '+' : ''} tickets · ${pageRange(state.page, TICKET_PAGE_SIZE, n, atLeast)}`
         }
-        minWidth={props.minWidth ?? 1120}
+        minWidth={props.minWidth}
+        // Laid out by the columns' widths: one-line rows whose long titles are cut, not rows three lines tall.
+        fixedLayout
+        defaultHiddenColumns={TICKET_COLUMNS_HIDDEN_BY_DEFAULT}
         cardsBelow="48em"
         card={(ticket) => <TicketCardBody ticket={ticket} showStatus />}
         columnsKey={props.columnsKey}

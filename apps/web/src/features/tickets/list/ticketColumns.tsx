@@ -3,8 +3,12 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { billingStates, type TicketListItem } from '@kelvin/contract';
 import { coreEnumLabel, TICKET_STATUSES } from '@kelvin/domain';
-import { formatSpecDateTime } from '../../../shared/formatting/dateTime.ts';
-import type { PagedTableColumn, SetFilterDef } from '../../../shared/ui/PagedTable.tsx';
+import { browserTimeZone, formatSpecDateTime } from '../../../shared/formatting/dateTime.ts';
+import {
+  usePagedTableDensity,
+  type PagedTableColumn,
+  type SetFilterDef,
+} from '../../../shared/ui/PagedTable.tsx';
 import { BILLING_STATE_LABELS } from '../details/ticketLabels.ts';
 import { TicketStatusBadge } from '../TicketStatusBadge.tsx';
 import type { TicketListChange } from './useTicketListState.ts';
@@ -19,6 +23,19 @@ const SEVERITY_COLORS: Readonly<Record<string, string>> = {
   warning: 'orange',
   critical: 'red',
 };
+/** Billing: grey while nothing is owed, orange while an order waits, blue once made, green once closed. */
+const BILLING_COLORS: Readonly<Record<string, string>> = {
+  NOT_BILLABLE: 'gray',
+  PENDING_SALES_ORDER: 'orange',
+  SALES_ORDER_CREATED: 'blue',
+  SALES_ORDER_CLOSED: 'green',
+};
+
+/**
+ * Less read columns, hidden until shown in the Columns menu: with them a 1440 px screen cut every text to a few
+ * words. Severity follows priority, the type the title, and Updated is the sort's other date.
+ */
+export const TICKET_COLUMNS_HIDDEN_BY_DEFAULT = ['severity', 'type', 'updated'] as const;
 
 export const statusOptions = TICKET_STATUSES.map((status) => ({
   value: status,
@@ -34,7 +51,24 @@ export function TicketLink({ ticketId }: { ticketId: number }) {
   );
 }
 
-/** Priority or severity: a dot in its colour and the label, narrow enough for a table column. */
+/** A state as a small dot in its colour and its label on one line: narrow enough for a table column. */
+function DotLabel({ color, label }: { color: string; label: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ColorSwatch
+        // Shade 6 reads on light and dark pages alike (gray's 'filled' all but vanishes on dark).
+        color={`var(--mantine-color-${color}-6)`}
+        size={8}
+        withShadow={false}
+        style={{ flexShrink: 0 }}
+        aria-hidden
+      />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}
+
+/** Priority or severity: a dot in its colour and the label. */
 export function EnumBadge({
   enumName,
   enumKey,
@@ -43,18 +77,12 @@ export function EnumBadge({
   enumKey: string;
 }) {
   const colors = enumName === 'ticketPriority' ? PRIORITY_COLORS : SEVERITY_COLORS;
-  return (
-    <Group gap={6} wrap="nowrap">
-      <ColorSwatch
-        // Shade 6 reads on light and dark pages alike (gray's 'filled' all but vanishes on dark).
-        color={`var(--mantine-color-${colors[enumKey] ?? 'gray'}-6)`}
-        size={8}
-        withShadow={false}
-        aria-hidden
-      />
-      <Text size="sm">{coreEnumLabel(enumKey, enumName)}</Text>
-    </Group>
-  );
+  return <DotLabel color={colors[enumKey] ?? 'gray'} label={coreEnumLabel(enumKey, enumName)} />;
+}
+
+/** The billing state by its spec label, with a dot in its colour. */
+export function BillingLabel({ state }: { state: TicketListItem['netSuiteBillingState'] }) {
+  return <DotLabel color={BILLING_COLORS[state] ?? 'gray'} label={BILLING_STATE_LABELS[state]} />;
 }
 
 /** The ticket's assets by name, as a dimmed line under its title. */
@@ -62,9 +90,20 @@ export function ticketAssetsLine(ticket: TicketListItem): string {
   return ticket.assets.map((asset) => asset.displayName).join(', ');
 }
 
+/** A moment as the spec writes it: on one line in a compact table (the time muted), the time under the date else. */
 function When({ iso }: { iso: string | null }) {
-  const at = formatSpecDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const compact = usePagedTableDensity() === 'compact';
+  const at = formatSpecDateTime(iso, browserTimeZone());
   if (at === 'Date Not Available') return <Text size="sm">Date Not Available</Text>;
+  if (compact)
+    return (
+      <Text size="sm">
+        {at.date}{' '}
+        <Text span size="xs" c="dimmed">
+          {at.time}
+        </Text>
+      </Text>
+    );
   return (
     <Stack gap={0}>
       <Text size="sm">{at.date}</Text>
@@ -72,6 +111,42 @@ function When({ iso }: { iso: string | null }) {
         {at.time}
       </Text>
     </Stack>
+  );
+}
+
+/** The title with its assets: after it on the same line in a compact table, under it else. */
+function TitleCell({ ticket }: { ticket: TicketListItem }) {
+  const compact = usePagedTableDensity() === 'compact';
+  const assets = ticketAssetsLine(ticket);
+  return (
+    <Group gap={6} wrap="nowrap">
+      {ticket.isFrozen && (
+        <Tooltip label="Frozen: no further changes">
+          <IconLock size={14} aria-label="Frozen" style={{ flexShrink: 0 }} />
+        </Tooltip>
+      )}
+      {compact ? (
+        <Text size="sm" fw={500}>
+          {ticket.title}
+          {assets !== '' && (
+            <Text span size="xs" fw={400} c="dimmed">
+              {` · ${assets}`}
+            </Text>
+          )}
+        </Text>
+      ) : (
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={500} lineClamp={2}>
+            {ticket.title}
+          </Text>
+          {assets !== '' && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {assets}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Group>
   );
 }
 
@@ -115,7 +190,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'id',
       header: 'ID',
-      width: 80,
+      width: 64,
       sortProperty: 'ticket_id',
       firstDirection: 'DESC',
       hideable: false,
@@ -124,34 +199,17 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'title',
       header: 'Title',
-      width: '24%',
+      // No width: the title takes what the other columns leave.
       sortProperty: 'title',
       hideable: false,
-      cell: (ticket) => (
-        <Group gap={6} wrap="nowrap">
-          {ticket.isFrozen && (
-            <Tooltip label="Frozen: no further changes">
-              <IconLock size={14} aria-label="Frozen" />
-            </Tooltip>
-          )}
-          <Stack gap={0}>
-            <Text size="sm" fw={500} lineClamp={2}>
-              {ticket.title}
-            </Text>
-            {ticket.assets.length > 0 && (
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {ticketAssetsLine(ticket)}
-              </Text>
-            )}
-          </Stack>
-        </Group>
-      ),
+      cell: (ticket) => <TitleCell ticket={ticket} />,
     },
   ];
   if (options.showCompany !== false)
     columns.push({
       key: 'company',
       header: 'Company',
+      width: 140,
       sortProperty: 'company_name',
       filter: companyFilter,
       cell: (ticket) => <Text size="sm">{ticket.companyName}</Text>,
@@ -160,22 +218,16 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'status',
       header: 'Status',
-      width: 150,
+      // 'NEEDS DISPATCH', the longest status, whole on one line beside the header's sort and filter.
+      width: 128,
       sortProperty: 'status',
       filter: statusFilter,
-      // The whole status, never cut: the column grows to it rather than the badge shrinking.
-      cell: (ticket) => (
-        <TicketStatusBadge
-          statusKey={ticket.statusEnumKey}
-          maw="none"
-          styles={{ label: { overflow: 'visible' } }}
-        />
-      ),
+      cell: (ticket) => <TicketStatusBadge statusKey={ticket.statusEnumKey} size="sm" maw="100%" />,
     },
     {
       key: 'priority',
       header: 'Priority',
-      width: 110,
+      width: 96,
       sortProperty: 'priority',
       firstDirection: 'DESC',
       cell: (ticket) => <EnumBadge enumName="ticketPriority" enumKey={ticket.priorityEnumKey} />,
@@ -183,7 +235,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'severity',
       header: 'Severity',
-      width: 110,
+      width: 104,
       sortProperty: 'severity',
       firstDirection: 'DESC',
       cell: (ticket) => <EnumBadge enumName="ticketSeverity" enumKey={ticket.severityEnumKey} />,
@@ -191,18 +243,21 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'type',
       header: 'Type',
+      width: 150,
       sortProperty: 'type',
       cell: (ticket) => <Text size="sm">{coreEnumLabel(ticket.typeEnumKey, 'ticketType')}</Text>,
     },
     {
       key: 'billing',
       header: 'Billing',
+      width: 164,
       filter: billingFilter,
-      cell: (ticket) => <Text size="sm">{BILLING_STATE_LABELS[ticket.netSuiteBillingState]}</Text>,
+      cell: (ticket) => <BillingLabel state={ticket.netSuiteBillingState} />,
     },
     {
       key: 'owner',
       header: 'Owner',
+      width: 132,
       cell: (ticket) => (
         <Text size="sm" c={ticket.owner ? undefined : 'dimmed'}>
           {ticket.owner?.name ?? 'Unassigned'}
@@ -212,7 +267,8 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'created',
       header: 'Created',
-      width: 120,
+      // 'MM/dd/yyyy hh:mm:ss a' on one line.
+      width: 172,
       sortProperty: 'created_at',
       firstDirection: 'DESC',
       cell: (ticket) => <When iso={ticket.createdAt} />,
@@ -220,7 +276,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'updated',
       header: 'Updated',
-      width: 120,
+      width: 172,
       sortProperty: 'updated_at',
       firstDirection: 'DESC',
       cell: (ticket) => <When iso={ticket.updatedAt} />,
