@@ -39,8 +39,8 @@ describe('the default diagnose view', () => {
       ['Metrics', 'chart'],
     ]);
     expect(view.layout).toEqual([
-      { i: 'alert-gantt', x: 0, y: 0, w: 12, h: 4, minH: 3 },
-      { i: 'metrics', x: 0, y: 4, w: 12, h: 9, minH: 4 },
+      { i: 'alert-gantt', x: 0, y: 0, w: 12, h: 5, minH: 3 },
+      { i: 'metrics', x: 0, y: 5, w: 12, h: 9, minH: 4 },
     ]);
     expect(view.rangeDisplay).toBe('Last 1 Hour');
     expect(view.thresholdAsset).toBeNull();
@@ -116,7 +116,7 @@ describe('diagnose schema upgrades', () => {
     );
     expect(view.layout).toEqual([
       { i: 'b', x: 0, y: 4, w: 6, h: 8, minH: 4 },
-      { i: 'a', x: 0, y: 12, w: 12, h: 4, minH: 3 },
+      { i: 'a', x: 0, y: 12, w: 12, h: 5, minH: 3 },
     ]);
     expect(layoutItemBelow([], newGroup('t', 'table', 'T'))).toEqual({
       i: 't',

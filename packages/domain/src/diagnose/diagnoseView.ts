@@ -52,7 +52,7 @@ export const METRICS_GROUP_NAME = 'Metrics';
 
 /** The height a new group takes in grid rows, and the least it may be resized to. */
 const GROUP_HEIGHT: Record<DiagnoseGroupType, { h: number; minH: number }> = {
-  alertGantt: { h: 4, minH: 3 },
+  alertGantt: { h: 5, minH: 3 },
   statusGantt: { h: 6, minH: 3 },
   chart: { h: 9, minH: 4 },
   table: { h: 9, minH: 4 },

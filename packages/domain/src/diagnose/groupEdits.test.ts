@@ -18,7 +18,7 @@ describe('editing diagnose groups', () => {
     const once = addGroup(defaultDiagnoseView(), 'chart');
     const twice = addGroup(once, 'chart');
     expect(twice.groups.map((group) => group.id)).toEqual(['alert-gantt', 'metrics', 'chart-1', 'chart-2']);
-    expect(twice.layout.at(-1)).toEqual({ i: 'chart-2', x: 0, y: 22, w: 12, h: 9, minH: 4 });
+    expect(twice.layout.at(-1)).toEqual({ i: 'chart-2', x: 0, y: 23, w: 12, h: 9, minH: 4 });
     const removed = removeGroup(twice, 'chart-1');
     expect(removed.groups.map((group) => group.id)).toEqual(['alert-gantt', 'metrics', 'chart-2']);
     expect(removed.layout.map((item) => item.i)).toEqual(['alert-gantt', 'metrics', 'chart-2']);

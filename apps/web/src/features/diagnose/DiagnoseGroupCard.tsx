@@ -181,7 +181,11 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
           {RAW_RANGE_MESSAGE}
         </Alert>
       )}
-      <div ref={bodyRef} style={{ flex: 1, minHeight: 0, marginTop: 6 }}>
+      {/* A chart taller than its card (a long legend under a narrow plot) scrolls inside it, never squeezed. */}
+      <div
+        ref={bodyRef}
+        style={{ flex: 1, minHeight: 0, marginTop: 6, overflowY: 'auto', overflowX: 'hidden' }}
+      >
         {group.type === 'alertGantt' ? (
           <AlertGanttBody
             title={group.name}

@@ -66,7 +66,7 @@ export function AlertGanttBody({ title, assets, range, timeZone, height, onZoom 
       legend={LEGEND}
       range={range}
       timeZone={timeZone}
-      height={Math.max(80, height - 28)}
+      height={height}
       syncKey="diagnose"
       emptyText="No alerts in this range"
       loading={query.data === undefined && query.isFetching}

@@ -57,7 +57,7 @@ export interface ChartBodyProps {
   range: TimeRange;
   timeZone: string;
   syncKey: string;
-  /** Pixels for the plot and its legend together. */
+  /** Pixels for the plot and its legend together; the chart lays them out (legend beside or below). */
   height: number;
   /** The threshold asset's limits by metric alias, when thresholds are shown. */
   limits?: ReadonlyMap<string, Limits>;
@@ -66,8 +66,6 @@ export interface ChartBodyProps {
   onZoom: (range: TimeRange) => void;
 }
 
-const LEGEND_ROW_PX = 26;
-const MIN_PLOT_PX = 120;
 /** Translucent, so that lines and grid show through in either colour scheme. */
 const BAND_COLOURS = { WARNING: 'rgba(240, 140, 0, 0.14)', CRITICAL: 'rgba(224, 49, 49, 0.16)' } as const;
 
@@ -135,9 +133,8 @@ export function ChartBody(props: ChartBodyProps) {
   if (query.isError) {
     return <QueryError label={title} error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const legendPx = ((compare ? 2 : 1) * metrics.length * assets.length + 1) * LEGEND_ROW_PX + 8;
-  // The plot keeps a readable height; a legend longer than the rest scrolls.
-  const plotHeight = Math.max(MIN_PLOT_PX, height - legendPx);
+  // A series per metric and unit, twice when an earlier period is overlaid.
+  const legendRows = (compare ? 2 : 1) * metrics.length * assets.length;
   return (
     <>
       {compare && earlier.isError && (
@@ -153,8 +150,8 @@ export function ChartBody(props: ChartBodyProps) {
         range={range}
         timeZone={timeZone}
         syncKey={syncKey}
-        height={plotHeight}
-        legendHeight={Math.max(LEGEND_ROW_PX * 2, height - plotHeight - 8)}
+        fitHeight={height}
+        legendRows={legendRows}
         formatValue={format}
         onZoom={onZoom}
         onWidth={setWidth}

@@ -122,7 +122,7 @@ export function StatusGanttBody(props: StatusGanttBodyProps) {
           legend={legend}
           range={range}
           timeZone={timeZone}
-          height={Math.max(90, height - TOOLBAR_PX - 28)}
+          height={height - TOOLBAR_PX}
           syncKey="diagnose"
           emptyText="No statuses in this range"
           loading={query.data === undefined && (width === 0 || query.isFetching)}

@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
+import { chartLayout, LEGEND_BESIDE_WIDTH_PX, LEGEND_GAP_PX, type ChartLayout } from './chartLayout.ts';
 import { drawAnnotations, type ChartAnnotation } from './chartAnnotations.ts';
 import { drawBands, valueRange, type ChartBand } from './chartBands.ts';
 import { axisStyle, timeAxisOptions } from './timeAxis.ts';
@@ -36,6 +37,16 @@ export interface TimeSeriesChartProps {
   /** Pixels the legend may take; past them it scrolls, so that the plot keeps a readable height. */
   legendHeight?: number;
   /**
+   * Pixels for the plot and its legend together, in place of height and legendHeight: the chart shares them out
+   * itself (see chartLayout), its legend beside a wide plot or under a narrow one, the plot never squeezed.
+   */
+  fitHeight?: number;
+  /**
+   * The series the legend will list, when known before they arrive (one per metric and unit): the layout then
+   * holds from the first frame, and the plot's width, which series are asked at, does not change when they come.
+   */
+  legendRows?: number;
+  /**
    * The only values the value axis ticks at, each labelled by formatValue: an enum's values (see
    * wholeValueTicks). Absent, the axis ticks at uPlot's nice numbers.
    */
@@ -61,14 +72,16 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     series,
     range,
     timeZone,
-    height = 240,
+    height: givenHeight = 240,
     syncKey,
     formatValue,
     onZoom,
     onWidth,
     loading = false,
     bands = NO_BANDS,
-    legendHeight,
+    legendHeight: givenLegendHeight,
+    fitHeight,
+    legendRows,
     valueTicks,
     annotations = NO_ANNOTATIONS,
   } = props;
@@ -87,7 +100,14 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const shape = series
     .map((one) => `${one.key}|${one.label}|${one.color}|${one.step}|${one.dashed}`)
     .join(';');
-  const plotWidth = Math.floor(width);
+  const layout: ChartLayout =
+    fitHeight === undefined
+      ? { legend: 'below', plotWidth: width, plotHeight: givenHeight, legendHeight: givenLegendHeight }
+      : chartLayout(width, fitHeight, legendRows ?? series.length);
+  const height = layout.plotHeight;
+  const legendHeight = layout.legendHeight;
+  const beside = layout.legend === 'beside';
+  const plotWidth = Math.floor(layout.plotWidth);
   const wholeValues = valueTicks !== undefined;
 
   useEffect(() => {
@@ -167,8 +187,8 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
 
   const empty = series.every((one) => one.values.every((value) => value === null));
   return (
-    <Box>
-      <Box ref={sizeRef} pos="relative">
+    <Box ref={sizeRef} style={beside ? { display: 'flex', gap: LEGEND_GAP_PX } : undefined}>
+      <Box pos="relative" w={beside ? plotWidth : undefined} style={{ flex: 'none' }}>
         <div
           ref={targetRef}
           role="img"
@@ -188,7 +208,12 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           </Text>
         )}
       </Box>
-      <Box mah={legendHeight} style={{ overflowY: legendHeight === undefined ? undefined : 'auto' }}>
+      <Box
+        mah={legendHeight}
+        w={beside ? LEGEND_BESIDE_WIDTH_PX : undefined}
+        style={{ overflowY: legendHeight === undefined ? undefined : 'auto', flex: 'none' }}
+        data-legend={layout.legend}
+      >
         <ChartLegend series={series} hidden={hidden} formatValue={formatValue} onToggle={handleToggle} />
       </Box>
     </Box>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Box, ColorSwatch, Group, Loader, Text, useComputedColorScheme } from '@mantine/core';
+import { Box, ColorSwatch, Group, Loader, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
@@ -26,6 +26,7 @@ export interface TimelineChartProps {
   legend: readonly { label: string; color: string }[];
   range: TimeRange;
   timeZone: string;
+  /** The most the chart may take: lanes keep their height, and past this the lanes scroll. */
   height: number;
   syncKey?: string;
   emptyText: string;
@@ -36,10 +37,23 @@ export interface TimelineChartProps {
   formatTime: (ts: number) => string;
 }
 
-const LANE_LABEL_PX = 150;
-const LABEL_CHARS = 22;
-const shortLabel = (label: string) =>
-  label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label;
+/** Every lane is this tall, however many there are: labels one line each, never on top of one another. */
+export const LANE_PX = 28;
+const TIME_AXIS_PX = 40;
+const PAD_TOP_PX = 6;
+const LEGEND_PX = 24;
+
+/** The label column: a quarter of the chart, within bounds; a longer label is cut and told in full on hover. */
+export const laneLabelWidth = (width: number) => Math.round(Math.min(220, Math.max(96, width * 0.25)));
+
+/** The plot's height for `lanes` lanes of LANE_PX, axis and padding included. */
+export const timelinePlotHeight = (lanes: number) => PAD_TOP_PX + lanes * LANE_PX + TIME_AXIS_PX;
+
+/** Where the lanes sit in the chart, in CSS pixels: the plot area's top and left edges. */
+interface LaneFrame {
+  top: number;
+  left: number;
+}
 
 /** The lane and bar under a cursor position, if any. */
 function barAt(lanes: readonly TimelineLane[], plot: uPlot) {
@@ -65,8 +79,12 @@ export function TimelineChart(props: TimelineChartProps) {
     latest.current = { range, lanes, onZoom: props.onZoom };
   });
   const [hover, setHover] = useState<ReturnType<typeof barAt>>(null);
+  const [frame, setFrame] = useState<LaneFrame | null>(null);
   const scheme = useComputedColorScheme('light');
   const plotWidth = Math.floor(width);
+  const labelWidth = laneLabelWidth(plotWidth);
+  // The plot is as tall as its lanes need, not as the space given: a few lanes never stretch, many never squeeze.
+  const plotHeight = timelinePlotHeight(Math.max(1, lanes.length));
   const laneKeys = lanes.map((lane) => `${lane.key}|${lane.label}`).join(';');
   const onWidth = props.onWidth;
 
@@ -78,27 +96,31 @@ export function TimelineChart(props: TimelineChartProps) {
     const options: uPlot.Options = {
       ...time,
       width: plotWidth,
-      height,
+      height: plotHeight,
+      padding: [PAD_TOP_PX, 12, 0, 0],
       scales: {
         ...time.scales,
         // The first lane on top, as a list reads.
         y: { dir: -1, range: () => [0, Math.max(1, latest.current.lanes.length)] },
       },
       axes: [
-        axis,
+        { ...axis, size: TIME_AXIS_PX },
         {
+          // The column the lane labels are laid over (as text, cut to fit, with a tooltip): the axis draws none.
           ...axis,
-          size: LANE_LABEL_PX,
+          size: labelWidth,
           grid: { show: false },
+          ticks: { show: false },
           splits: () => latest.current.lanes.map((_, index) => index + 0.5),
-          values: (_u, splits) =>
-            splits.map((split) => shortLabel(latest.current.lanes[Math.floor(split)]?.label ?? '')),
+          values: (_u, splits) => splits.map(() => ''),
         },
       ],
       series: [{}],
       hooks: {
         ...time.hooks,
         draw: [(plot) => drawBars(plot, latest.current.lanes)],
+        ready: [(plot) => setFrame(laneFrame(plot))],
+        setSize: [(plot) => setFrame(laneFrame(plot))],
         setCursor: [(plot) => setHover(barAt(latest.current.lanes, plot))],
       },
     };
@@ -110,14 +132,14 @@ export function TimelineChart(props: TimelineChartProps) {
     };
     // New bars and ranges are applied below by a redraw; rebuilding for them would lose the cursor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [laneKeys, timeZone, syncKey, height, scheme, plotWidth > 0]);
+  }, [laneKeys, timeZone, syncKey, plotHeight, labelWidth, scheme, plotWidth > 0]);
 
   useEffect(() => {
     plotRef.current?.setData([[range.from, range.to]], true);
   }, [lanes, range.from, range.to]);
   useEffect(() => {
-    if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height });
-  }, [plotWidth, height]);
+    if (plotWidth > 0) plotRef.current?.setSize({ width: plotWidth, height: plotHeight });
+  }, [plotWidth, plotHeight]);
   useEffect(() => {
     if (plotWidth > 0) onWidth?.(plotWidth);
   }, [plotWidth, onWidth]);
@@ -125,13 +147,37 @@ export function TimelineChart(props: TimelineChartProps) {
   const bars = lanes.reduce((sum, lane) => sum + lane.bars.length, 0);
   return (
     <Box>
-      <Box ref={sizeRef}>
+      <Box
+        ref={sizeRef}
+        mah={Math.max(height - LEGEND_PX, LANE_PX + TIME_AXIS_PX)}
+        style={{ overflowY: 'auto' }}
+      >
         {lanes.length > 0 ? (
-          <div
-            ref={targetRef}
-            role="img"
-            aria-label={`${title}: ${lanes.length} lanes, ${bars} bars: ${lanes.map((lane) => lane.label).join(', ')}`}
-          />
+          <Box pos="relative">
+            <div
+              ref={targetRef}
+              role="img"
+              aria-label={`${title}: ${lanes.length} lanes, ${bars} bars: ${lanes.map((lane) => lane.label).join(', ')}`}
+            />
+            {frame &&
+              lanes.map((lane, index) => (
+                <Tooltip key={lane.key} label={lane.label} openDelay={300} withinPortal>
+                  <Text
+                    size="xs"
+                    truncate="end"
+                    pos="absolute"
+                    left={4}
+                    top={frame.top + index * LANE_PX}
+                    w={Math.max(0, frame.left - 12)}
+                    h={LANE_PX}
+                    lh={`${LANE_PX}px`}
+                    data-lane-label
+                  >
+                    {lane.label}
+                  </Text>
+                </Tooltip>
+              ))}
+          </Box>
         ) : (
           // Nothing to draw: a calm message in the chart's place rather than an empty axis.
           <Group gap="xs" justify="center" align="center" mih={Math.min(height, 80)} role="status">
@@ -159,6 +205,11 @@ export function TimelineChart(props: TimelineChartProps) {
       </Group>
     </Box>
   );
+}
+
+/** The plot area's top-left corner in CSS pixels, where lane 0 starts: uPlot places it after axes and padding. */
+function laneFrame(plot: uPlot): LaneFrame {
+  return { top: plot.over.offsetTop, left: plot.over.offsetLeft };
 }
 
 /** Each lane's bars, in canvas pixels, clipped to the plotting area. */
