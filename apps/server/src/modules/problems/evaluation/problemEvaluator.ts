@@ -64,6 +64,11 @@ export interface ProblemEvaluator {
   flushTriggered(): Promise<EvaluationChanges>;
   /** Starts the schedule; the returned function stops it and lets the rules go. */
   start(): () => Promise<void>;
+  /**
+   * Once started: a cycle now, after the one under way, instead of at the next tick. For rules created at start-up
+   * (the demo's): their readings trigger evaluation only once a cycle has loaded them. Resolves when it is over.
+   */
+  evaluateSoon(): Promise<void>;
 }
 
 export function createProblemEvaluator(options: ProblemEvaluatorOptions): ProblemEvaluator {
@@ -207,9 +212,16 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
     return changes;
   }
 
+  let running: Promise<unknown> = Promise.resolve();
+  /** Set by start(): before it, there is no schedule to take a turn in. */
+  let cycleInTurn: () => Promise<unknown> = () => running;
+
   return {
     runCycle,
     flushTriggered,
+    async evaluateSoon() {
+      await cycleInTurn();
+    },
     noteValues(values) {
       for (const value of values) {
         for (const ruleId of triggers.rulesFor(value)) {
@@ -221,22 +233,26 @@ export function createProblemEvaluator(options: ProblemEvaluatorOptions): Proble
     },
     start() {
       let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
       const schedule = () => {
         if (stopped) return;
         const wait = cycleMs - (now() % cycleMs) + 50;
-        timer = setTimeout(() => {
-          running = runCycle()
-            .then((report) => {
-              if (report.opened.length + report.resolved.length + report.escalated.length > 0) {
-                logger.info(report, 'problem evaluation');
-              }
-            })
-            .catch((error: unknown) => logger.error({ err: error }, 'problem evaluation cycle failed'))
-            .finally(schedule);
-        }, wait);
+        // cycleInTurn never rejects (a failed cycle is logged), so the schedule always goes on.
+        timer = setTimeout(() => void cycleInTurn().then(schedule), wait);
         timer.unref();
+      };
+      cycleInTurn = () => {
+        if (stopped) return running;
+        // In turn: a cycle asked for while another runs follows it rather than overlapping it.
+        running = running
+          .then(runCycle)
+          .then((report) => {
+            if (report.opened.length + report.resolved.length + report.escalated.length > 0) {
+              logger.info(report, 'problem evaluation');
+            }
+          })
+          .catch((error: unknown) => logger.error({ err: error }, 'problem evaluation cycle failed'));
+        return running;
       };
       schedule();
       let flushing: Promise<unknown> = Promise.resolve();
