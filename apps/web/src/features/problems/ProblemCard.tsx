@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import type { ListedProblem } from './ProblemAlertView.tsx';
 import { ProblemLevelBadge, ProblemStatus } from './problemPaint.tsx';
@@ -31,17 +31,20 @@ export function ProblemCard({
         onChange={(event) => onSelect(event.currentTarget.checked)}
       />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {problem.name}
+        </Text>
         <Group gap={6} wrap="nowrap">
-          <ProblemLevelBadge level={problem.level} />
-          <Text size="sm" fw={600} truncate="end">
-            {problem.name}
+          {/* The level keeps its whole word; the unit and age give way. */}
+          <Box style={{ flexShrink: 0 }}>
+            <ProblemLevelBadge level={problem.level} />
+          </Box>
+          <Text size="xs" c="dimmed" truncate="end">
+            {[showAsset ? problem.assetName : null, formatAgo(Date.parse(problem.lastEventAt), now)]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate="end">
-          {[showAsset ? problem.assetName : null, formatAgo(Date.parse(problem.lastEventAt), now)]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
         <ProblemStatus problem={problem} />
       </Stack>
       <Button
