@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Asset } from '@kelvin/contract';
-import { ASSET_HEALTH_COLOURS, DEVICE_STATUS_BITS } from '@kelvin/domain';
+import type { Asset, FleetAsset } from '@kelvin/contract';
+import { ASSET_HEALTH_COLOURS, assetDisplayName, DEVICE_STATUS_BITS } from '@kelvin/domain';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
 import { buildAsset, buildFleet } from '../../test/assetFactories.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
-import { fakeApi, type FakeRequest } from '../../test/fakeApi.ts';
+import { fakeApi } from '../../test/fakeApi.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { forgetOverviewState, OVERVIEW_STATE_KEY, useOverviewStore } from './overviewStore.ts';
 import { OverviewPage } from './OverviewPage.tsx';
@@ -32,13 +32,25 @@ const states = [
   { assetId: 9, health: 'COMMUNICATION_LOST', lastSeenAt: new Date(now - 3_600_000).toISOString() },
 ];
 
+/** As assets.fleet answers them: place and display name only. */
+function slim(assets: readonly Asset[]): FleetAsset[] {
+  return assets.map((asset) => ({
+    assetId: asset.assetId,
+    companyId: asset.companyId,
+    parentAssetId: asset.parentAssetId,
+    assetTypeId: asset.assetTypeId,
+    name: assetDisplayName(asset),
+  }));
+}
+
 function renderOverview(assets: Asset[] = fleet) {
+  const visible = new Set(assets.map((asset) => asset.assetId));
   const api = fakeApi([
-    { method: 'GET', path: /^\/assets(\?.*)?$/, reply: { body: assets } },
+    { method: 'GET', path: /^\/assets\/fleet$/, reply: { body: slim(assets) } },
     {
       method: 'POST',
-      path: /^\/assets\.state\.list$/,
-      reply: (request: FakeRequest) => ({ body: states.filter((s) => idsOf(request).includes(s.assetId)) }),
+      path: /^\/assets\.fleet\.state$/,
+      reply: { body: states.filter((s) => visible.has(s.assetId)) },
     },
     { method: 'GET', path: /^\/metrics$/, reply: { body: [] } },
     {
@@ -55,13 +67,6 @@ function renderOverview(assets: Asset[] = fleet) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, buildCurrentUser(['assets:read', 'metrics:read']));
   return { ...renderWithRouter(routes, { initialPath: '/user/overview', queryClient }), ...api };
-}
-
-function idsOf(request: FakeRequest): number[] {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || !('assetIds' in body) || !Array.isArray(body.assetIds))
-    return [];
-  return body.assetIds.filter((id): id is number => typeof id === 'number');
 }
 
 function cell(status: number) {
@@ -99,9 +104,11 @@ describe('overview', () => {
     expect(within(legend).getByText('Communication lost').parentElement).toHaveTextContent(
       'Communication lost 1',
     );
-    // One health call for the whole fleet, units only.
-    const asked = requests.filter((request) => request.path === '/assets.state.list');
-    expect(asked.map(idsOf)).toEqual([[9, 4, 5]]);
+    // The slim calls, one each: not the full asset list, nor a health call per list of ids.
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path === '/assets/fleet')).toHaveLength(1);
+    expect(paths.filter((path) => path === '/assets.fleet.state')).toHaveLength(1);
+    expect(paths.some((path) => path === '/assets' || path === '/assets.state.list')).toBe(false);
   });
 
   it('opens a unit’s live view on click, and with the keyboard after moving along the tiles', async () => {
@@ -156,9 +163,27 @@ describe('overview', () => {
     });
   });
 
-  it('says so when the user can see no unit, without asking for health', async () => {
-    const { requests } = renderOverview(buildFleet().filter((asset) => asset.assetTypeId !== 4));
+  it('says so when the user can see no unit', async () => {
+    renderOverview(buildFleet().filter((asset) => asset.assetTypeId !== 4));
     expect(await screen.findByText(/No units to show/, undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(requests.some((request) => request.path === '/assets.state.list')).toBe(false);
+    expect(screen.queryByRole('button', { name: /CRAH/ })).not.toBeInTheDocument();
+  });
+
+  it('recolours a tile when a refresh brings another health, keeping the others', async () => {
+    const user = userEvent.setup();
+    renderOverview();
+    const first = await findTile('CRAH 01: Healthy');
+    const state = states[0];
+    if (!state) throw new Error('no state');
+    state.health = 'CRITICAL';
+    try {
+      await user.click(screen.getByRole('button', { name: 'Refresh the units’ state' }));
+      expect(await findTile('CRAH 01: Critical')).toBe(first);
+      expect(first).toHaveAttribute('data-state', 'CRITICAL');
+      expect(first).toHaveStyle({ background: ASSET_HEALTH_COLOURS.CRITICAL });
+      expect(screen.getByRole('button', { name: 'CRAH 09: Communication lost' })).toBeInTheDocument();
+    } finally {
+      state.health = 'HEALTHY';
+    }
   });
 });

@@ -1,13 +1,11 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Flex, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { livePath, type Metric } from '@kelvin/contract';
 import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
-import { useAssets } from '../assets/assetsQueries.ts';
-import { buildAssetTree } from '../assets/assetTree.ts';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
-import { fleetGroups, groupedUnitIds } from './fleetGroups.ts';
-import { useCompanyNames, useFlaggedStatuses, useFleetStates } from './fleetQueries.ts';
+import { fleetGroups, fleetTree, groupedUnitIds } from './fleetGroups.ts';
+import { useCompanyNames, useFlaggedStatuses, useFleetAssets, useFleetHealth } from './fleetQueries.ts';
 import type { CurrentValue } from './metricScale.ts';
 import { StateLegend, ValueScaleLegend } from './OverviewLegend.tsx';
 import { OverviewHeader } from './OverviewHeader.tsx';
@@ -20,16 +18,22 @@ import { useBatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 
 const NO_PAINTS: readonly TilePaint[] = [];
 const NO_METRICS: readonly Metric[] = [];
+/**
+ * How long live values of the custom metric collect before the tiles show them. Short, because a tile's colour
+ * is the value; cheap, because a batch rewrites only the tiles whose paint changed (see buildTileList).
+ */
+const LIVE_FLUSH_MS = 50;
 
 /**
  * overview: every unit the user may see as a tile, grouped by company, site, building and data hall, coloured by
- * health, by device status or by a custom metric. Health and statuses are asked again every 30 s; the custom
- * metric follows the live subscriber. A tile opens the unit's live view.
+ * health, by device status or by a custom metric. The fleet (assets.fleet) and its health (assets.fleet.state)
+ * are asked for together; health and statuses again every 30 s; the custom metric follows the live subscriber.
+ * A tile opens the unit's live view.
  */
 export function OverviewPage() {
   const state = useOverviewStore();
   const navigate = useNavigate();
-  const assets = useAssets();
+  const assets = useFleetAssets();
   const companyNames = useCompanyNames();
   const catalogue = useMetricCatalogue();
 
@@ -43,22 +47,18 @@ export function OverviewPage() {
   const groups = useMemo(() => {
     const chosen = new Set(selected);
     const shown = (assets.data ?? []).filter((asset) => chosen.size === 0 || chosen.has(asset.companyId));
-    return fleetGroups(buildAssetTree(shown, companyNames));
+    return fleetGroups(fleetTree(shown, companyNames));
   }, [assets.data, companyNames, selected]);
   const unitIds = useMemo(() => groupedUnitIds(groups), [groups]);
-  // The tiles follow the fleet one render behind: when the assets arrive, the cheap rest of the screen commits
-  // first, so the health request is on its way while React builds 5,000 tiles rather than after it.
-  const shownGroups = useDeferredValue(groups);
-  const shownUnitIds = useMemo(() => groupedUnitIds(shownGroups), [shownGroups]);
 
-  const states = useFleetStates(unitIds);
+  const states = useFleetHealth();
   const flagged = useFlaggedStatuses(unitIds, state.viewMode === 'Device Status');
   const metricId = state.viewMode === 'Custom Metric' ? state.customMetricId : null;
   const paths = useMemo(
     () => (metricId === null ? [] : unitIds.map((assetId) => livePath(assetId, metricId))),
     [unitIds, metricId],
   );
-  const live = useBatchedLiveValues(paths);
+  const live = useBatchedLiveValues(paths, LIVE_FLUSH_MS);
   const values = useMemo(() => {
     const byUnit = new Map<number, CurrentValue>();
     // The updates themselves: an unchanged reading keeps its identity from one batch to the next.
@@ -70,14 +70,14 @@ export function OverviewPage() {
   const [painter] = useState(createFleetPainter);
   const painted = useMemo(
     () =>
-      painter(shownGroups, shownUnitIds, {
+      painter(groups, unitIds, {
         viewMode: state.viewMode,
         states: states.data,
         flagged: flagged.data,
         values,
         metric,
       }),
-    [painter, shownGroups, shownUnitIds, state.viewMode, states.data, flagged.data, values, metric],
+    [painter, groups, unitIds, state.viewMode, states.data, flagged.data, values, metric],
   );
 
   const handleOpen = useCallback(
@@ -138,11 +138,11 @@ export function OverviewPage() {
             />
           )}
           <FleetTiles
-            loading={assets.isPending || (shownGroups !== groups && shownGroups.length === 0)}
+            loading={assets.isPending}
             error={assets.isError ? assets.error : null}
             onRetry={() => void assets.refetch()}
             filtered={selected.length > 0}
-            groups={shownGroups}
+            groups={groups}
             paints={painted.byGroup}
             showNames={state.showDeviceNames}
             showValues={state.viewMode === 'Custom Metric'}

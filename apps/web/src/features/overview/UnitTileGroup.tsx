@@ -1,6 +1,7 @@
-import { memo, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FleetGroup } from './fleetGroups.ts';
-import { UNKNOWN_PAINT, type TilePaint } from './tilePaint.ts';
+import { memo, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { FleetGroup, FleetUnit } from './fleetGroups.ts';
+import type { TilePaint } from './tilePaint.ts';
+import { buildTileList, type TileList } from './tileList.ts';
 import classes from './UnitTiles.module.css';
 
 export interface UnitTileGroupProps {
@@ -33,11 +34,41 @@ const MOVES: Readonly<Record<string, (index: number, perRow: number, last: numbe
   End: (_index, _perRow, last) => last,
 };
 
+/** Whether two unit lists draw the same tiles: a new fleet answer often brings the very same units again. */
+function sameUnits(a: readonly FleetUnit[], b: readonly FleetUnit[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((unit, index) => {
+    const other = b[index];
+    return other !== undefined && unit.assetId === other.assetId && unit.name === other.name;
+  });
+}
+
 /**
- * The tiles of one group. One click and one key handler for the whole group (no closure per tile), and one tab
+ * The tiles of one group. React draws the group (heading, list and its handlers); the tiles inside the list are
+ * plain elements built and recoloured by buildTileList, so that 5,000 of them cost what the browser needs and a
+ * change of state rewrites the changed tiles only. One click and one key handler for the whole group, and one tab
  * stop: Tab enters at the first tile, the arrow keys, Home and End move inside the group, Enter or Space opens.
  */
 function UnitTileGroupView({ group, paints, showNames, showValues, onOpen }: UnitTileGroupProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const tilesRef = useRef<TileList | null>(null);
+  // Before paint: the tiles appear with their colours in the frame that shows the group.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const built = tilesRef.current;
+    if (
+      !built ||
+      !sameUnits(built.units, group.units) ||
+      built.options.showNames !== showNames ||
+      built.options.showValues !== showValues
+    ) {
+      tilesRef.current = buildTileList(list, group.units, { showNames, showValues, classes });
+    }
+    tilesRef.current?.paint(paints);
+  }, [group.units, paints, showNames, showValues]);
+
   const handleClick = (event: MouseEvent<HTMLUListElement>) => {
     const tile = tileOf(event.target);
     if (tile) onOpen(Number(tile.dataset.assetId));
@@ -62,51 +93,26 @@ function UnitTileGroupView({ group, paints, showNames, showValues, onOpen }: Uni
         {place.length > 0 && <span className={classes.path}>{place.join(' › ')} › </span>}
         {name} <span className={classes.count}>({group.units.length})</span>
       </h3>
-      {/* The list holds buttons: its handlers only route their clicks and arrow keys. */}
+      {/* The list holds buttons: its handlers only route their clicks and arrow keys. Its items are built by
+          buildTileList, not by React: it renders the list empty. */}
       <ul
+        ref={listRef}
         className={classes.tiles}
         data-named={showNames || undefined}
         data-valued={(showNames && showValues) || undefined}
         onClick={handleClick}
         onKeyDown={handleKeyDown}
-      >
-        {group.units.map((unit, index) => {
-          const paint = paints[index] ?? UNKNOWN_PAINT;
-          return (
-            <li key={unit.assetId}>
-              {/* As few attributes as will do: 5,000 tiles pay for each one. The tooltip only where the name is
-                  not written on the tile. */}
-              <button
-                type="button"
-                className={classes.tile}
-                data-asset-id={unit.assetId}
-                data-state={paint.key}
-                data-unknown={paint === UNKNOWN_PAINT || undefined}
-                tabIndex={index === 0 ? 0 : -1}
-                style={{ background: paint.background, color: paint.color }}
-                title={showNames ? undefined : `${unit.name}: ${paint.label}`}
-                aria-label={`${unit.name}: ${paint.label}`}
-              >
-                {showNames && showValues ? (
-                  <>
-                    <span className={classes.name}>{unit.name}</span>
-                    <span className={classes.value}>{paint === UNKNOWN_PAINT ? '' : paint.label}</span>
-                  </>
-                ) : showNames ? (
-                  unit.name
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      />
     </section>
   );
 }
 
 /** Paints are shared objects: a group whose paints are the same objects as last time is not rendered again. */
 function samePaints(a: UnitTileGroupProps, b: UnitTileGroupProps): boolean {
-  if (a.group !== b.group || a.showNames !== b.showNames || a.showValues !== b.showValues) return false;
+  if (a.showNames !== b.showNames || a.showValues !== b.showValues) return false;
+  if (a.group.key !== b.group.key || a.group.datahallId !== b.group.datahallId) return false;
+  if (a.group.path.join('\n') !== b.group.path.join('\n') || !sameUnits(a.group.units, b.group.units))
+    return false;
   if (a.onOpen !== b.onOpen) return false;
   if (a.paints.length !== b.paints.length) return false;
   return a.paints.every((paint, index) => paint === b.paints[index]);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_TYPE } from '@kelvin/domain';
+import type { Asset, FleetAsset } from '@kelvin/contract';
+import { ASSET_TYPE, assetDisplayName } from '@kelvin/domain';
 import { buildAsset } from '../../test/assetFactories.ts';
 import { buildAssetTree } from '../assets/assetTree.ts';
-import { fleetGroups, groupedUnitIds } from './fleetGroups.ts';
+import { fleetGroups, fleetTree, groupedUnitIds } from './fleetGroups.ts';
 
 const site = (assetId: number, name: string, companyId = 2) => buildAsset({ assetId, name, companyId });
 const child = (assetId: number, name: string, parentAssetId: number, assetTypeId: number, companyId = 2) =>
@@ -65,5 +66,29 @@ describe('fleet groups', () => {
     expect(fleetGroups(buildAssetTree([site(1, 'Oslo'), child(3, 'Hall', 1, ASSET_TYPE.datahall)]))).toEqual(
       [],
     );
+  });
+
+  it('groups the slim assets of assets.fleet exactly as the full ones', () => {
+    // As the server answers them: named as the asset tree names them.
+    const slim = (assets: readonly Asset[]): FleetAsset[] =>
+      assets.map((asset) => ({
+        assetId: asset.assetId,
+        companyId: asset.companyId,
+        parentAssetId: asset.parentAssetId,
+        assetTypeId: asset.assetTypeId,
+        name: assetDisplayName(asset),
+      }));
+    const operator = fleet.filter((asset) => [4, 6, 5].includes(asset.assetId));
+    for (const [assets, companyNames] of [
+      [fleet, names],
+      [fleet, new Map<number, string>()],
+      [fleet.filter((asset) => asset.companyId === 2), names],
+      [operator, names],
+    ] as const) {
+      const groups = fleetGroups(fleetTree(slim(assets), companyNames));
+      expect(groups).toEqual(fleetGroups(buildAssetTree(assets, companyNames)));
+      expect(groups.length).toBeGreaterThan(0);
+    }
+    expect(fleetGroups(fleetTree(slim(fleet), new Map()))[0]?.path[0]).toBe('Company 2');
   });
 });

@@ -1,6 +1,6 @@
-import type { Asset } from '@kelvin/contract';
+import type { Asset, FleetAsset } from '@kelvin/contract';
 import { ASSET_TYPE } from '@kelvin/domain';
-import type { AssetTreeNode } from '../assets/assetTree.ts';
+import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 
 /** The assets drawn as tiles: the devices that send readings. Halls, sites and agents only hold or carry them. */
 const TILE_TYPES: ReadonlySet<number> = new Set([ASSET_TYPE.unit, ASSET_TYPE.makeUpAirUnit]);
@@ -13,7 +13,6 @@ export function isFleetUnit(asset: Pick<Asset, 'assetTypeId'>): boolean {
 export interface FleetUnit {
   assetId: number;
   name: string;
-  asset: Asset;
 }
 
 /** One block of tiles: the units of a data hall, or the units standing directly under something else. */
@@ -26,15 +25,25 @@ export interface FleetGroup {
   units: readonly FleetUnit[];
 }
 
+/**
+ * A row of a fleet's tree: what grouping reads of the asset tree (buildAssetTree's nodes are such rows), so that
+ * the overview can group the slim assets of assets.fleet without making them full assets first.
+ */
+export interface FleetTreeNode {
+  key: string;
+  label: string;
+  /** Null for a company grouping the roots of one of several companies. */
+  asset: { assetId: number; assetTypeId: number } | null;
+  children: readonly FleetTreeNode[];
+}
+
 /** The units below a hall in tree order, through its split units. */
-function unitsBelow(node: AssetTreeNode): FleetUnit[] {
+function unitsBelow(node: FleetTreeNode): FleetUnit[] {
   return node.children.flatMap((child) => fleetUnitOf(child) ?? unitsBelow(child));
 }
 
-function fleetUnitOf(node: AssetTreeNode): FleetUnit[] | null {
-  return node.asset && isFleetUnit(node.asset)
-    ? [{ assetId: node.asset.assetId, name: node.label, asset: node.asset }]
-    : null;
+function fleetUnitOf(node: FleetTreeNode): FleetUnit[] | null {
+  return node.asset && isFleetUnit(node.asset) ? [{ assetId: node.asset.assetId, name: node.label }] : null;
 }
 
 /**
@@ -43,9 +52,9 @@ function fleetUnitOf(node: AssetTreeNode): FleetUnit[] | null {
  * company, or a unit whose hall is outside the user's access). Blocks keep the tree's order; empty halls are left
  * out.
  */
-export function fleetGroups(tree: readonly AssetTreeNode[]): FleetGroup[] {
+export function fleetGroups(tree: readonly FleetTreeNode[]): FleetGroup[] {
   const groups: FleetGroup[] = [];
-  const visit = (nodes: readonly AssetTreeNode[], path: readonly string[], parentKey: string) => {
+  const visit = (nodes: readonly FleetTreeNode[], path: readonly string[], parentKey: string) => {
     const loose: FleetUnit[] = [];
     for (const node of nodes) {
       const asset = node.asset;
@@ -65,6 +74,52 @@ export function fleetGroups(tree: readonly AssetTreeNode[]): FleetGroup[] {
   };
   visit(tree, [], 'root');
   return groups;
+}
+
+interface MutableNode extends FleetTreeNode {
+  children: MutableNode[];
+}
+
+function sortDeep(nodes: MutableNode[]): MutableNode[] {
+  nodes.sort((a, b) => naturalOrder(a.label, b.label));
+  for (const node of nodes) sortDeep(node.children);
+  return nodes;
+}
+
+/**
+ * The tree of assets.fleet's slim assets, as buildAssetTree builds it of full ones: an asset whose parent is not
+ * in the list is a root; with more than one company the roots go under their company's name; siblings in natural
+ * order of their names. The server has already named each asset as the tree does.
+ */
+export function fleetTree(
+  assets: readonly FleetAsset[],
+  companyNames: ReadonlyMap<number, string>,
+): FleetTreeNode[] {
+  const nodes = new Map<number, MutableNode>();
+  for (const asset of assets) {
+    nodes.set(asset.assetId, { key: `asset-${asset.assetId}`, label: asset.name, asset, children: [] });
+  }
+  const roots: { node: MutableNode; companyId: number }[] = [];
+  for (const asset of assets) {
+    const node = nodes.get(asset.assetId);
+    if (!node) continue;
+    const parent = asset.parentAssetId === null ? undefined : nodes.get(asset.parentAssetId);
+    if (parent) parent.children.push(node);
+    else roots.push({ node, companyId: asset.companyId });
+  }
+  const companyIds = new Set(assets.map((asset) => asset.companyId));
+  if (companyIds.size < 2) return sortDeep(roots.map((root) => root.node));
+  const companies = new Map<number, MutableNode>();
+  for (const { node, companyId } of roots) {
+    let company = companies.get(companyId);
+    if (!company) {
+      const label = companyNames.get(companyId) ?? `Company ${companyId}`;
+      company = { key: `company-${companyId}`, label, asset: null, children: [] };
+      companies.set(companyId, company);
+    }
+    company.children.push(node);
+  }
+  return sortDeep([...companies.values()]);
 }
 
 /** The fleet's units in group order: what the counts and the health request cover. */

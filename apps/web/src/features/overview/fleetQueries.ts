@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, type AssetHealth } from '@kelvin/contract';
+import { contract, type AssetHealth, type OutputOf } from '@kelvin/contract';
 import { CURRENT_VALUES_CACHE_MS, hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { apiCall } from '../../shared/api/index.ts';
+import { assetsKey } from '../assets/assetsQueries.ts';
 import { useCompanies } from '../companies/companiesQueries.ts';
 import { FLAGGED_STATUSES } from './tilePaint.ts';
 
@@ -30,6 +31,15 @@ export interface UnitState {
   lastSeenAt: number | null;
 }
 
+function unitStates(answers: OutputOf<typeof contract.assetsStateList>): Map<number, UnitState> {
+  return new Map<number, UnitState>(
+    answers.map((state) => [
+      state.assetId,
+      { health: state.health, lastSeenAt: state.lastSeenAt === null ? null : Date.parse(state.lastSeenAt) },
+    ]),
+  );
+}
+
 /**
  * The health of the given assets (assets.state.list), asked again every 30 s while the screen is open. The
  * previous answer stays while a new one loads, so tiles never blank.
@@ -47,17 +57,36 @@ export function useFleetStates(assetIds: readonly number[]) {
           }),
         ),
       );
-      return new Map<number, UnitState>(
-        answers.flat().map((state) => [
-          state.assetId,
-          {
-            health: state.health,
-            lastSeenAt: state.lastSeenAt === null ? null : Date.parse(state.lastSeenAt),
-          },
-        ]),
-      );
+      return unitStates(answers.flat());
     },
     enabled: assetIds.length > 0,
+    refetchInterval: FLEET_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Every asset the user may see, slim (assets.fleet): what the overview groups and names its tiles by. Asked once
+ * per visit; an asset write refreshes it with the other asset queries (its key starts with assetsKey).
+ */
+export function useFleetAssets() {
+  return useQuery({
+    queryKey: [...assetsKey, 'fleet'],
+    queryFn: ({ signal }) => apiCall(contract.assetsFleet, { signal }),
+  });
+}
+
+/**
+ * The health of every unit the user may see (assets.fleet.state), asked again every 30 s. It needs no unit ids,
+ * so it starts with useFleetAssets instead of after it: a fleet's first colours wait for one answer, not two.
+ */
+export function useFleetHealth() {
+  return useQuery({
+    queryKey: ['fleet', 'health'],
+    queryFn: async ({ signal }) =>
+      unitStates(
+        await apiCall(contract.assetsFleetState, { body: { activeInterval: ACTIVE_ALERT_INTERVAL }, signal }),
+      ),
     refetchInterval: FLEET_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
