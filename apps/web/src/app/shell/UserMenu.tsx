@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDeviceDesktop, IconLogout, IconMoon, IconSun, type TablerIcon } from '@tabler/icons-react';
 import type { ColorScheme } from '@kelvin/contract';
 import { PRODUCT_UI_VERSION } from '@kelvin/domain';
+import { useProductTourHold } from '../../shared/ui/ProductTour.tsx';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { useUserColorScheme } from './useUserColorScheme.ts';
 
@@ -24,9 +26,12 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const me = useCurrentUser().data;
   const { scheme, choose } = useUserColorScheme();
   const name = me?.user.name ?? '';
+  const [opened, setOpened] = useState(false);
+  // A tour's ring and card would cover the open menu: the tour waits until it closes.
+  useProductTourHold(opened);
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label="User menu" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="xs" wrap="nowrap">
