@@ -28,8 +28,12 @@ async function main(): Promise<void> {
         files: server.files,
       })
     : undefined;
+  // The rules (the demo's too, seeded just now) are loaded by a cycle at once, so that readings trigger evaluation
+  // from the first batch instead of after the next scheduled tick, up to a cycle later.
+  if (config.problems.evaluate) void server.evaluator.evaluateSoon();
   await server.app.listen({ port: config.port, host: config.host });
-  // The demo agents stream through the public ingestion call, so they start once the server listens.
+  // The demo agents stream through the public ingestion call, so they start once the server listens; their first
+  // batch goes out at once and the first start's history is written beside the stream (simulator.ts).
   const simulatorOptions = simulatorOptionsFrom();
   const simulator: Simulator | undefined =
     config.seedDemo && simulatorOptions.enabled

@@ -21,6 +21,10 @@ function scriptedUnit() {
     sample: () => [...state.readings].map(([alias, value]) => ({ alias, value, status: 1 })),
     apply: () => state.refuse,
     scheduleFault: () => {},
+    resume: () => {
+      state.silent = false;
+    },
+    skip: () => {},
   };
   return { state, simulation };
 }

@@ -193,6 +193,8 @@ export function watchUnitForLogs(
 
   return {
     scheduleFault: (code, at, minutes) => inner.scheduleFault(code, at, minutes),
+    resume: (now) => inner.resume(now),
+    skip: (now) => inner.skip(now),
     silent(now) {
       const silent = inner.silent(now);
       if (silent && silentSince === null) {

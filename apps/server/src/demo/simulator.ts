@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/database.ts';
-import { metrics, serverSettings } from '../platform/db/schema.ts';
-import type { TelemetryBus } from '../platform/events/telemetryBus.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
-import { createPointWriter } from '../modules/telemetry/pointWriter.ts';
-import type { ResolvedPoint } from '../modules/telemetry/pointResolver.ts';
 import { startCommandResponder } from './commandResponder.ts';
-import { issueDemoAgentKeys, type DemoAgentRef } from './demoAgentKeys.ts';
-import { startSimulatedLogs, type SimulatedLogs } from './simulatedLogSender.ts';
+import { backfillPlan, continueFromHistory, writeHistory } from './demoBackfill.ts';
+import { issueDemoAgentKeys, type DemoAgentRef, type DemoUnitRef } from './demoAgentKeys.ts';
+import { startSimulatedLogs } from './simulatedLogSender.ts';
 import { DEMO_METRICS } from './metricCatalogue.ts';
 import type { SimulatorOptions } from './simulatorOptions.ts';
 import { createUnitSimulation, type UnitSimulation } from './unitSimulation.ts';
 
-const BACKFILL_SETTING = 'demo.simulator.backfilledAt';
-const BACKFILL_MS = 24 * 3_600_000;
-const BACKFILL_STEP_MS = 60_000;
 /** Text values (serial, model) change never; agents send them at start and every so often. */
 const TEXT_EVERY_TICKS = 60;
 const SEND_ATTEMPTS = 3;
@@ -45,6 +38,10 @@ export interface Simulator {
  * The demo agents: a fresh key each, then every `intervalMs` one gzip batch per agent for all the units of its data
  * hall, posted to `POST /api/telemetry.ingest` with the key as a real agent would. A failed send is retried with
  * the same batch id, so a batch that was stored but whose answer was lost is not stored twice.
+ *
+ * The stream comes first: its first batch goes out at once, so that a fresh console shows every unit alive
+ * within seconds. The first start's history (demoBackfill.ts) is written beside it, ending where the stream began:
+ * the two never write the same minute, and the units it covers stream on from where their history ends.
  */
 export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   const { options, log } = deps;
@@ -53,11 +50,37 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   // Units are watched for what they would log (start-ups, alarms, commands, drops), sent by their agents.
   const logs = startSimulatedLogs({ baseUrl: deps.baseUrl, log, agents, intervalMs: options.intervalMs });
   const simulations = new Map<number, UnitSimulation>();
+  const startedAt = Date.now();
+  // Without a plan (a store that cannot answer now) the demo streams all the same, only without history.
+  const plan = await backfillPlan(
+    deps.db,
+    agents.flatMap((agent) => agent.units).slice(0, options.backfillUnits),
+    startedAt,
+  ).catch((error: unknown) => {
+    log.warn({ err: error }, 'demo backfill not planned');
+    return null;
+  });
+  const withHistory = new Set(plan?.units.map((unit) => unit.assetId));
+  const openingFaults = openingFaultUnits(agents);
   let ticks = 0;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  // Read through a function: the awaits in between may see a stop that the compiler cannot.
+  const isStopped = () => stopped;
   let running: Promise<void> = Promise.resolve();
-  let responder: { stop(): Promise<void> } | undefined;
+
+  const begin = (unit: DemoUnitRef, simulation: UnitSimulation, now: number) => {
+    simulation.resume(now);
+    if (openingFaults.has(unit.assetId)) {
+      simulation.scheduleFault(OPENING_FAULT.code, now + OPENING_FAULT.afterMs, OPENING_FAULT.minutes);
+    }
+    simulations.set(unit.assetId, logs.watch(unit, simulation));
+  };
+  for (const agent of agents) {
+    for (const unit of agent.units) {
+      if (!withHistory.has(unit.assetId))
+        begin(unit, createUnitSimulation(unit, catalogue, startedAt), startedAt);
+    }
+  }
 
   const tick = async (): Promise<void> => {
     const at = Date.now();
@@ -81,55 +104,53 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
       }),
     );
   };
+  // One tick at a time: a slow store makes the simulator skip beats rather than pile requests up.
+  const beat = () => {
+    running = running
+      .then(() => (stopped ? undefined : tick()))
+      .catch((error: unknown) => log.warn({ err: error }, 'demo simulator tick failed'));
+  };
+  beat();
+  const timer = setInterval(beat, options.intervalMs);
+  timer.unref();
+  log.info(
+    {
+      agents: agents.length,
+      units: simulations.size + withHistory.size,
+      metricsPerUnit: catalogue.length,
+      intervalMs: options.intervalMs,
+    },
+    'demo simulator streaming',
+  );
+  const responder = startCommandResponder({
+    baseUrl: deps.baseUrl,
+    log,
+    agents,
+    simulationOf: (assetId) => simulations.get(assetId),
+    sendPoints: (agent, points) => send(deps, agent, points),
+  });
 
-  // History first (in the background, so the server answers meanwhile); live units continue from it seamlessly.
-  const started = backfillOnce(deps, agents, catalogue, logs)
-    .catch((error: unknown) => {
-      log.warn({ err: error }, 'demo backfill failed');
-      return new Map<number, UnitSimulation>();
-    })
-    .then((history) => {
-      const now = Date.now();
-      for (const agent of agents) {
-        for (const unit of agent.units) {
-          simulations.set(
-            unit.assetId,
-            history.get(unit.assetId) ?? logs.watch(unit, createUnitSimulation(unit, catalogue, now)),
-          );
-        }
-      }
-      scheduleOpeningFaults(agents, simulations, now);
-      if (stopped) return;
-      log.info(
-        {
-          agents: agents.length,
-          units: simulations.size,
-          metricsPerUnit: catalogue.length,
-          intervalMs: options.intervalMs,
-        },
-        'demo simulator streaming',
-      );
-      timer = setInterval(() => {
-        // One tick at a time: a slow store makes the simulator skip beats rather than pile requests up.
-        running = running
-          .then(() => (stopped ? undefined : tick()))
-          .catch((error: unknown) => log.warn({ err: error }, 'demo simulator tick failed'));
-      }, options.intervalMs);
-      timer.unref();
-      responder = startCommandResponder({
-        baseUrl: deps.baseUrl,
-        log,
-        agents,
-        simulationOf: (assetId) => simulations.get(assetId),
-        sendPoints: (agent, points) => send(deps, agent, points),
-      });
-    });
+  // Beside the stream: the units with history join it as soon as their history is replayed (a second or so),
+  // then that history is stored.
+  const history = (async () => {
+    if (!plan) return;
+    for (const unit of plan.units) {
+      const simulation = await continueFromHistory(unit, catalogue, plan);
+      if (isStopped()) return;
+      begin(unit, simulation, Date.now());
+    }
+    beat();
+    // Their first values are stored before the history's batches queue at the store beside the stream's.
+    await running;
+    await writeHistory(deps, plan, catalogue, (unit, simulation) => logs.watch(unit, simulation), isStopped);
+  })().catch((error: unknown) => log.warn({ err: error }, 'demo backfill failed'));
+
   return {
     async stop() {
       stopped = true;
-      await started;
       clearInterval(timer);
-      await responder?.stop();
+      await history;
+      await responder.stop();
       await running;
       await logs.stop();
     },
@@ -160,95 +181,22 @@ async function send(deps: SimulatorDeps, agent: DemoAgentRef, points: unknown[])
   }
 }
 
-/**
- * On the first start only (a server setting remembers it), 24 h at 1-minute resolution for the first few units,
- * so that charts have history at once. Written through the point writer (the store path ingestion uses) with a
- * batch id per unit and hour, so an interrupted backfill re-run stores nothing twice. It publishes to a silent
- * bus: day-old readings must not pose as live values.
- */
-async function backfillOnce(
-  deps: SimulatorDeps,
-  agents: readonly DemoAgentRef[],
-  catalogue: typeof DEMO_METRICS,
-  logs: SimulatedLogs,
-): Promise<Map<number, UnitSimulation>> {
-  const simulations = new Map<number, UnitSimulation>();
-  const units = agents.flatMap((agent) => agent.units).slice(0, deps.options.backfillUnits);
-  if (units.length === 0) return simulations;
-  const [done] = await deps.db.select().from(serverSettings).where(eq(serverSettings.key, BACKFILL_SETTING));
-  if (done) return simulations;
-  const rows = await deps.db
-    .select({ alias: metrics.alias, metricId: metrics.metricId, units: metrics.units })
-    .from(metrics)
-    .where(
-      inArray(
-        metrics.alias,
-        catalogue.map((metric) => metric.alias),
-      ),
-    );
-  const byAlias = new Map(rows.map((row) => [row.alias, row]));
-  const writer = createPointWriter({ db: deps.db, timeseries: deps.timeseries, bus: silentBus });
-  const end = Math.floor(Date.now() / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
-  const start = end - BACKFILL_MS;
-  for (const unit of units) {
-    const simulation = logs.watch(unit, createUnitSimulation(unit, catalogue, start));
-    simulations.set(unit.assetId, simulation);
-    for (let hour = start; hour < end; hour += 3_600_000) {
-      const points: ResolvedPoint[] = [];
-      for (let ts = hour; ts < hour + 3_600_000 && ts < end; ts += BACKFILL_STEP_MS) {
-        // A silent unit still moves on (its faults and walks continue), it just sends nothing.
-        const sample = simulation.sample(ts, { includeText: ts === start });
-        if (simulation.silent(ts)) continue;
-        for (const point of sample) {
-          const metric = byAlias.get(point.alias);
-          if (!metric) continue;
-          points.push({
-            assetId: unit.assetId,
-            metricId: metric.metricId,
-            ts,
-            value: point.value,
-            status: point.status,
-            units: metric.units,
-          });
-        }
-      }
-      await writer.write(points, { batchId: `demo-backfill:${unit.assetId}:${hour}` });
-    }
-  }
-  await deps.db
-    .insert(serverSettings)
-    .values({ key: BACKFILL_SETTING, value: new Date().toISOString() })
-    .onConflictDoNothing();
-  deps.log.info({ units: units.length, hours: 24 }, 'demo history backfilled');
-  return simulations;
-}
-
-const silentBus: TelemetryBus = {
-  publish: () => undefined,
-  subscribe: () => () => undefined,
-  close: () => Promise.resolve(),
-};
-
-/** Supply air too warm (fault 101) on one unit of each company's first agent: half a minute in, for ten minutes. */
-const OPENING_FAULT = { code: 101, afterMs: 30_000, minutes: 10 };
+/** Supply air too warm (fault 101) on one unit of each company's first agent: ten seconds in, for ten minutes. */
+const OPENING_FAULT = { code: 101, afterMs: 10_000, minutes: 10 };
 
 /**
  * A demo should show the console noticing trouble soon after `npm start`, not after a random wait of hours: the
- * first unit of each company's first agent develops a fault half a minute in, which the demo's rules open a problem for
- * within the next two and resolve after it ends.
+ * first unit of each company's first agent develops a fault ten seconds into its stream (its second or third
+ * batch), which the demo's rules open a problem for at once (the alarm points) and resolve after it ends.
  */
-function scheduleOpeningFaults(
-  agents: readonly DemoAgentRef[],
-  simulations: ReadonlyMap<number, UnitSimulation>,
-  now: number,
-): void {
+function openingFaultUnits(agents: readonly DemoAgentRef[]): Set<number> {
   const companies = new Set<number>();
+  const units = new Set<number>();
   for (const agent of agents) {
     const unit = agent.units[0];
     if (!unit || companies.has(agent.companyId)) continue;
     companies.add(agent.companyId);
-    simulations
-      .get(unit.assetId)
-      ?.scheduleFault(OPENING_FAULT.code, now + OPENING_FAULT.afterMs, OPENING_FAULT.minutes);
+    units.add(unit.assetId);
   }
+  return units;
 }

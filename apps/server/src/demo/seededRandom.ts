@@ -1,0 +1,14 @@
+/**
+ * A repeatable random stream (mulberry32): the demo's history is drawn from a seed so that it can be replayed to
+ * the same point twice, once to continue the live stream from and once beside it to store.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
