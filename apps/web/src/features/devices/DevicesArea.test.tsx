@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,11 @@ import { assetsKey } from '../assets/assetsQueries.ts';
 import { buildCurrentUser } from '../../test/factories.ts';
 import { fakeApi, type FakeRequest } from '../../test/fakeApi.ts';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
+import { PICKER_IN_DRAWER_QUERY } from './DevicesLayout.tsx';
+
+// The sections load their chunks lazily, as in the app: on a machine shared with builds and other suites that
+// takes longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 const routes: RouteObject[] = [{ path: '/user', element: <RouteGuard />, children: userRoutes }];
 const fleet = buildFleet();
@@ -67,6 +72,38 @@ describe('devices area', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Live view' })).toHaveAttribute('aria-selected', 'true'),
     );
+  });
+
+  it('on a phone keeps the tree in a drawer behind Choose asset, and closes it on the chosen asset', async () => {
+    // A phone's width: only the drawer's query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PICKER_IN_DRAWER_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    const user = userEvent.setup();
+    const { router } = renderDevices('/user/devices/4/liveView');
+    expect(await screen.findByRole('heading', { name: 'CRAH 01' })).toBeInTheDocument();
+    // The content comes first: no tree on the page until asked for.
+    expect(screen.queryByRole('tree', { name: 'Asset hierarchy' })).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: 'Choose asset' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(open);
+    const drawer = await screen.findByRole('dialog', { name: 'Choose asset' });
+    const unit = await within(drawer).findByRole('treeitem', { name: 'CRAH 02' });
+    unit.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/5/liveView'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Choose asset' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('heading', { name: 'CRAH 02' })).toBeInTheDocument();
   });
 
   it('opens the Devices entry on a pick-a-unit state, never asking the server for asset 0', async () => {

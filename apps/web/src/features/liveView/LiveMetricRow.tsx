@@ -9,19 +9,11 @@ import {
   shortenAlias,
   worstDeviceStatus,
 } from '@kelvin/domain';
+// The one formatter: the spec's hh:mm:ss a whatever the browser's locale (a German browser read 18:33:54).
+import { formatTime } from '../../shared/formatting/dateTime.ts';
 import { useLiveValue, type LiveValueStore } from '../live/liveValueStore.ts';
 import { isAlarmStatus } from './liveViewRows.ts';
 import classes from './LiveMetricList.module.css';
-
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-function timeOfDay(ts: number, timeZone: string): string {
-  let formatter = timeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(undefined, { timeZone, timeStyle: 'medium' });
-    timeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(ts);
-}
 
 /** A counter that moves when `text` changes after the first render: the key that replays the flash. */
 function useChangeCount(text: string): number {
@@ -114,7 +106,7 @@ export const LiveMetricRow = memo(function LiveMetricRow(props: LiveMetricRowPro
       </span>
       {detailed ? (
         <span className={classes.time} role="cell">
-          {value ? timeOfDay(value.timestamp, timeZone) : ''}
+          {value ? formatTime(value.timestamp, timeZone) : ''}
         </span>
       ) : null}
       {onCommand ? (
