@@ -6,6 +6,7 @@
  * the machines are shared.
  *
  *   npm run build && npx tsx bench/overviewBrowser.ts
+ *   OVERVIEW_BENCH_WEB_DIST=/somewhere/dist npx tsx bench/overviewBrowser.ts   (a build of one's own)
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,8 @@ import {
   type UpdateCost,
 } from './overviewBrowser/pageProbe.ts';
 
-const WEB_DIST = path.join(repoRoot, 'apps/web/dist');
+// A build elsewhere, so that a bench of work in progress need not replace the shared apps/web/dist.
+const WEB_DIST = process.env.OVERVIEW_BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const BATCHES = [50, 500, 4000] as const;
 const RUNS = 3;
 /** paintByMetric's top step: the units sent the highest value show it. */
