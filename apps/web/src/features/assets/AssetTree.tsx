@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { ASSET_HEALTH_COLOURS, ASSET_HEALTH_LABELS, type AssetHealthState } from '@kelvin/domain';
-import { allKeys, ancestorKeys, visibleRows, type AssetTreeNode } from './assetTree.ts';
+import { allKeys, ancestorKeys, visibleRows, type AssetTreeNode, type VisibleTreeRow } from './assetTree.ts';
 import classes from './AssetTree.module.css';
 
 export interface AssetTreeProps {
@@ -25,6 +25,9 @@ export interface AssetTreeProps {
   /** Each asset's health, drawn as a dot in the overview's colours and said as the item's description. */
   healthOf?: (assetId: number) => AssetHealthState | undefined;
 }
+
+/** How far each level is indented, in px. */
+const INDENT = 18;
 
 /**
  * The WAI-ARIA tree pattern: one tab stop (roving tabindex), arrows move and open/close, Home/End jump,
@@ -126,82 +129,87 @@ export function AssetTree({
     event.preventDefault();
   }
 
-  function renderNodes(list: readonly AssetTreeNode[], level: number) {
-    return list.map((node) => {
-      const hasChildren = node.children.length > 0;
-      const isOpen = expanded.has(node.key);
-      const labelId = `tree-label-${node.key}`;
-      const health = node.asset ? healthOf?.(node.asset.assetId) : undefined;
-      const healthId = `tree-health-${node.key}`;
-      return (
-        <li
-          key={node.key}
-          role="treeitem"
-          aria-level={level}
-          aria-expanded={hasChildren ? isOpen : undefined}
-          aria-selected={node.key === selectedKey || isChecked(node)}
-          aria-labelledby={labelId}
-          aria-describedby={health ? healthId : undefined}
-          tabIndex={node.key === tabStop ? 0 : -1}
-          className={classes.item}
-          ref={(element) => {
-            if (element) itemRefs.current.set(node.key, element);
-            else itemRefs.current.delete(node.key);
-          }}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) setFocusedKey(node.key);
-          }}
+  // Flat rows with aria-level, aria-posinset and aria-setsize rather than nested groups: an item nested with its
+  // open children holds their text too, so its visible text would not be its name (WCAG 2.5.3, axe's
+  // label-content-name-mismatch); the hierarchy is said by ARIA and drawn by indentation.
+  function renderRow({ node, level, posInSet, setSize }: VisibleTreeRow) {
+    const hasChildren = node.children.length > 0;
+    const isOpen = expanded.has(node.key);
+    const labelId = `tree-label-${node.key}`;
+    const health = node.asset ? healthOf?.(node.asset.assetId) : undefined;
+    const healthId = `tree-health-${node.key}`;
+    return (
+      <li
+        key={node.key}
+        role="treeitem"
+        aria-level={level}
+        aria-posinset={posInSet}
+        aria-setsize={setSize}
+        aria-expanded={hasChildren ? isOpen : undefined}
+        aria-selected={node.key === selectedKey || isChecked(node)}
+        aria-labelledby={labelId}
+        aria-describedby={health ? healthId : undefined}
+        tabIndex={node.key === tabStop ? 0 : -1}
+        className={classes.item}
+        style={{ paddingInlineStart: (level - 1) * INDENT }}
+        ref={(element) => {
+          if (element) itemRefs.current.set(node.key, element);
+          else itemRefs.current.delete(node.key);
+        }}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) setFocusedKey(node.key);
+        }}
+      >
+        <Group
+          gap={4}
+          wrap="nowrap"
+          className={classes.row}
+          data-selected={node.key === selectedKey || undefined}
+          data-checked={(node.key !== selectedKey && isChecked(node)) || undefined}
         >
-          <Group
-            gap={4}
-            wrap="nowrap"
-            className={classes.row}
-            data-selected={node.key === selectedKey || undefined}
-            data-checked={(node.key !== selectedKey && isChecked(node)) || undefined}
+          <UnstyledButton
+            tabIndex={-1}
+            aria-hidden
+            className={classes.toggle}
+            style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
+            onClick={() => setOpen(node.key, !isOpen)}
           >
-            <UnstyledButton
-              tabIndex={-1}
+            {isOpen ? '▾' : '▸'}
+          </UnstyledButton>
+          <Box
+            component="span"
+            className={classes.label}
+            onClick={(event) => {
+              setFocusedKey(node.key);
+              activate(node, event.ctrlKey || event.metaKey);
+            }}
+          >
+            {health && (
+              <span
+                className={classes.health}
+                style={{ background: ASSET_HEALTH_COLOURS[health] }}
+                title={ASSET_HEALTH_LABELS[health]}
+                aria-hidden
+              />
+            )}
+            <Text span id={labelId} size="sm" fw={node.asset ? 400 : 600}>
+              {node.label}
+            </Text>
+            {health && <VisuallyHidden id={healthId}>{ASSET_HEALTH_LABELS[health]}</VisuallyHidden>}
+            {/* The type ('Unit', 'Company') is a visual hint kept out of the name, as before; drawn as generated
+                content so that all the text the item holds is its name (speech users say what they see). */}
+            <Text
+              span
+              size="xs"
+              c="dimmed"
               aria-hidden
-              className={classes.toggle}
-              style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
-              onClick={() => setOpen(node.key, !isOpen)}
-            >
-              {isOpen ? '▾' : '▸'}
-            </UnstyledButton>
-            <Box
-              component="span"
-              className={classes.label}
-              onClick={(event) => {
-                setFocusedKey(node.key);
-                activate(node, event.ctrlKey || event.metaKey);
-              }}
-            >
-              {health && (
-                <span
-                  id={healthId}
-                  className={classes.health}
-                  style={{ background: ASSET_HEALTH_COLOURS[health] }}
-                  title={ASSET_HEALTH_LABELS[health]}
-                >
-                  <VisuallyHidden>{ASSET_HEALTH_LABELS[health]}</VisuallyHidden>
-                </span>
-              )}
-              <Text span id={labelId} size="sm" fw={node.asset ? 400 : 600}>
-                {node.label}
-              </Text>{' '}
-              <Text span size="xs" c="dimmed" aria-hidden>
-                {node.detail}
-              </Text>
-            </Box>
-          </Group>
-          {hasChildren && isOpen && (
-            <ul role="group" className={classes.group}>
-              {renderNodes(node.children, level + 1)}
-            </ul>
-          )}
-        </li>
-      );
-    });
+              className={classes.detail}
+              data-detail={node.detail}
+            />
+          </Box>
+        </Group>
+      </li>
+    );
   }
 
   return (
@@ -212,7 +220,7 @@ export function AssetTree({
       className={classes.tree}
       onKeyDown={handleKeyDown}
     >
-      {renderNodes(nodes, 1)}
+      {rows.map(renderRow)}
     </ul>
   );
 }

@@ -108,6 +108,9 @@ export interface VisibleTreeRow {
   node: AssetTreeNode;
   level: number;
   parentKey: string | null;
+  /** Its place among its siblings (1-based) and their number: the tree is drawn flat, so ARIA is told. */
+  posInSet: number;
+  setSize: number;
 }
 
 /** The rows a reader walks with the arrow keys: depth first, only inside open branches. */
@@ -117,8 +120,8 @@ export function visibleRows(
   level = 1,
   parentKey: string | null = null,
 ): VisibleTreeRow[] {
-  return nodes.flatMap((node) => [
-    { node, level, parentKey },
+  return nodes.flatMap((node, index) => [
+    { node, level, parentKey, posInSet: index + 1, setSize: nodes.length },
     ...(expanded.has(node.key) ? visibleRows(node.children, expanded, level + 1, node.key) : []),
   ]);
 }

@@ -30,45 +30,48 @@ export function ComparedUnitBadges({
   }
   if (units.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Compared units" role="list">
+    <Group gap={6}>
       <Text size="sm" c="dimmed">
         {units.length} {units.length === 1 ? 'unit' : 'units'}:
       </Text>
-      {units.map((unit, index) => (
-        <Badge
-          key={unit.assetId}
-          role="listitem"
-          variant="light"
-          color={index === 0 ? 'blue' : 'gray'}
-          tt="none"
-          size="lg"
-          leftSection={<UnitSwatch unit={unit} />}
-          rightSection={
-            <Group gap={0} wrap="nowrap">
-              {index > 0 && (
-                <Tooltip label="Use as reference" withinPortal>
-                  <ActionIcon
-                    size="xs"
-                    variant="transparent"
-                    color="gray"
-                    aria-label={`Use ${unit.name} as reference`}
-                    onClick={() => onReference(unit.assetId)}
-                  >
-                    <IconPinned size={12} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <CloseButton
-                size="xs"
-                aria-label={`Stop comparing ${unit.name}`}
-                onClick={() => onRemove(unit.assetId)}
-              />
-            </Group>
-          }
-        >
-          {index === 0 ? `${unit.name} (reference)` : unit.name}
-        </Badge>
-      ))}
+      {/* The list holds its items only: the count and Clear sit beside it. */}
+      <Group gap={6} aria-label="Compared units" role="list">
+        {units.map((unit, index) => (
+          <Badge
+            key={unit.assetId}
+            role="listitem"
+            variant="light"
+            color={index === 0 ? 'blue' : 'gray'}
+            tt="none"
+            size="lg"
+            leftSection={<UnitSwatch unit={unit} />}
+            rightSection={
+              <Group gap={0} wrap="nowrap">
+                {index > 0 && (
+                  <Tooltip label="Use as reference" withinPortal>
+                    <ActionIcon
+                      size="xs"
+                      variant="transparent"
+                      color="gray"
+                      aria-label={`Use ${unit.name} as reference`}
+                      onClick={() => onReference(unit.assetId)}
+                    >
+                      <IconPinned size={12} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <CloseButton
+                  size="xs"
+                  aria-label={`Stop comparing ${unit.name}`}
+                  onClick={() => onRemove(unit.assetId)}
+                />
+              </Group>
+            }
+          >
+            {index === 0 ? `${unit.name} (reference)` : unit.name}
+          </Badge>
+        ))}
+      </Group>
       <Button variant="subtle" size="compact-sm" color="gray" onClick={onClear}>
         Clear
       </Button>

@@ -46,6 +46,7 @@ export function FleetHealthCounts({ counts, selected, onSelect }: FleetHealthCou
                   {ASSET_HEALTH_LABELS[state]}
                 </Text>
               </Group>
+              {/* A space between the blocks: the visible text reads 'Critical 0', as the name does. */}{' '}
               <Text fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {count ?? '–'}
               </Text>

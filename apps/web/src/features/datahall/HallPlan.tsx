@@ -50,6 +50,8 @@ export function HallPlan({ label, arrangement, paints, values, metricName, onOpe
         const paint = paints.get(unit.assetId) ?? UNKNOWN_PAINT;
         const value = values?.get(unit.assetId) ?? EMPTY_VALUE;
         const reading = metricName === null ? '' : `, ${metricName} ${value}`;
+        // The name holds the tile's text in its order (name, state, value; the value is drawn second by CSS)
+        // so that speech users can say what they see; the metric is named by the picker above the plan.
         return (
           <button
             key={unit.assetId}
@@ -62,13 +64,18 @@ export function HallPlan({ label, arrangement, paints, values, metricName, onOpe
               gridColumn: column,
               ...(paint === UNKNOWN_PAINT ? {} : { background: paint.background, color: paint.color }),
             }}
-            aria-label={`${unit.name}: ${paint.label}${reading}`}
+            aria-label={`${unit.name}: ${paint.label}${values === null ? '' : `, ${value}`}`}
             title={`${unit.name}: ${paint.label}${reading}`}
             onClick={() => onOpen(unit.assetId)}
           >
-            <span className={classes.name}>{unit.name}</span>
-            {values !== null && <span className={classes.value}>{value}</span>}
+            <span className={classes.name}>{unit.name}</span>{' '}
             <span className={classes.state}>{paint.label}</span>
+            {values !== null && (
+              <>
+                {' '}
+                <span className={classes.value}>{value}</span>
+              </>
+            )}
           </button>
         );
       })}

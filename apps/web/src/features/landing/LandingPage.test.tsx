@@ -34,7 +34,7 @@ describe('LandingPage', () => {
       const card = await screen.findByRole('article', { name });
       const link = within(card).getByRole('link', { name: contact });
       expect(link.getAttribute('href')).toMatch(new RegExp(`^mailto:${SUPPORT_EMAIL}`));
-      expect(within(card).getByLabelText(`${name} price`)).toHaveTextContent(/^$/);
+      expect(within(card).getByTitle(`${name} price`)).toHaveTextContent(/^$/);
     }
   });
 

@@ -24,7 +24,8 @@ export function PlanCard({ plan }: { plan: PlanCardContent }) {
           <Title order={3} id={`plan-${plan.plan}`}>
             {plan.name}
           </Title>
-          <Text fw={700} size="xl" mih="1.75rem" aria-label={`${plan.name} price`}>
+          {/* A paragraph may not carry a label (ARIA prohibits naming it); a title names the blank price. */}
+          <Text fw={700} size="xl" mih="1.75rem" title={`${plan.name} price`}>
             {plan.price}
           </Text>
           <Text size="sm">{plan.summary}</Text>

@@ -19,7 +19,13 @@ export function RuleCard({ rule, actions }: { rule: ProblemRuleDefinition; actio
             <Badge variant="light" color="gray">
               {RULE_KIND_LABELS[rule.kind]}
             </Badge>
-            <Badge variant="light" color={ALERT_LEVEL_COLOURS[rule.impactLevel]}>
+            {/* The level's colour as the tint, the words in the body's: as text on its own tint the level
+                colour reads below 4.5:1 (warning 2.3:1). */}
+            <Badge
+              variant="light"
+              color={ALERT_LEVEL_COLOURS[rule.impactLevel]}
+              c="var(--mantine-color-text)"
+            >
               {ALERT_LEVEL_LABELS[rule.impactLevel]}
             </Badge>
             {isLibrary(rule) && (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import {
   LIMIT_FIELDS,
@@ -77,7 +77,12 @@ export function ThresholdLimitsEditor(props: ThresholdLimitsEditorProps) {
                 {LIMIT_FIELDS.map((field) => (
                   <Table.Th key={field}>{LIMIT_LABELS[field]}</Table.Th>
                 ))}
-                {canWrite && <Table.Th aria-label="Remove" />}
+                {/* Text, not a label: an empty header cell names nothing for a screen reader's table navigation. */}
+                {canWrite && (
+                  <Table.Th>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -44,7 +44,8 @@ export function TicketCommentsPanel({ ticket, sendFile }: { ticket: Ticket; send
           : 'No comments yet.'
       }
       loading={
-        <Stack gap="sm" aria-busy="true" aria-label="Loading comments">
+        // A status names the placeholder: a plain div may not carry a label.
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading comments">
           {[0, 1].map((row) => (
             <Paper withBorder p="sm" key={row}>
               <Skeleton height={12} width="40%" mb="xs" />
