@@ -14,7 +14,9 @@ describe.skipIf(!chromiumAvailable())('signing in and out', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startConsoleServer();
+    // KELVIN_WEB_DIST, as the server reads it, lets a build outside apps/web/dist be tested.
+    const webDist = process.env.KELVIN_WEB_DIST;
+    server = await startConsoleServer(webDist ? { KELVIN_WEB_DIST: webDist } : {});
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -34,7 +36,9 @@ describe.skipIf(!chromiumAvailable())('signing in and out', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Paula Provider' }).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('kelvin.loggedIn'))).not.toBeNull();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // Sign Out sits in the user menu of the shell's header.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(/#\/loggedOut/);
     await expect.poll(() => page.getByText('Your session is no longer active.').count()).toBe(1);
     await page.close();

@@ -1,9 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../../shared/ui/FullPageLoader.tsx';
+import { UserArea } from '../shell/UserArea.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { userRoutes } from './userRoutes.tsx';
 
-/** Top-level routes (spec platform-core 2); every screen is lazily loaded. */
+/** Top-level routes (spec platform-core 2); every screen is lazily loaded, the user area's shell is not. */
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -51,7 +52,9 @@ export const appRoutes: RouteObject[] = [
       {
         path: 'user',
         id: 'user',
-        lazy: async () => ({ Component: (await import('../shell/UserArea.tsx')).UserArea }),
+        // In the first screen's scripts, not lazy: the user area's shell is what most loads open, and its scripts
+        // then load beside the entry's instead of after it (a second round trip for every cold load).
+        Component: UserArea,
         // A failing section shows its error inside the shell, keeping the navigation usable.
         children: [{ errorElement: <RouteErrorPage />, children: userRoutes }],
       },
