@@ -36,12 +36,9 @@ describe('the view a unit opens on', () => {
       'temperature.returnAirSetpoint',
     ]);
     expect(view.groups[2]?.aliases).toEqual(['airflow.supply', 'airflow.return']);
-    // Two alarm summaries, never the seventeen alarm flags.
-    expect(view.groups[3]?.aliases).toEqual(['alarm.activeCount', 'alarm.level']);
-    expect(view.groups[3]?.aliasToAggregationFunction).toEqual({
-      'alarm.activeCount': 'AVERAGE',
-      'alarm.level': 'MAX',
-    });
+    // The alarm level, never the seventeen alarm flags; an enum, so charted at its highest per interval.
+    expect(view.groups[3]?.aliases).toEqual(['alarm.level']);
+    expect(view.groups[3]?.aliasToAggregationFunction).toEqual({ 'alarm.level': 'MAX' });
     // Every group has its place on the grid, none on top of another.
     expect(view.layout.map((item) => item.i)).toEqual(view.groups.map((group) => group.id));
     const cells = new Set<string>();

@@ -39,8 +39,9 @@ const STARTING_CHARTS: readonly { id: string; name: string; max: number; pattern
   {
     id: 'alarms',
     name: 'Alarms',
-    max: 2,
-    patterns: [/^alarm\.activeCount$/, /^alarm\.level$/],
+    // The alarm level alone: its states label the axis (Normal … Critical), which a count beside it would undo.
+    max: 1,
+    patterns: [/^alarm\.level$/, /^alarm\.activeCount$/],
   },
 ];
 

@@ -6,12 +6,14 @@ export interface ChartLegendProps {
   hidden: ReadonlySet<string>;
   formatValue: (value: number | null) => string;
   onToggle: (key: string) => void;
+  /** The most a series' name may take (a legend beside the plot): longer ones are cut, told in full on hover. */
+  nameWidth?: number | undefined;
 }
 
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Min, max, mean and last of each series over the range shown; a series' name toggles it on the chart. */
-export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLegendProps) {
+export function ChartLegend({ series, hidden, formatValue, onToggle, nameWidth }: ChartLegendProps) {
   if (series.length === 0) return null;
   // On a phone the five columns scroll sideways inside the legend rather than widen the page; a name stays on one
   // line so that every row keeps the height the chart reserved for it.
@@ -38,12 +40,15 @@ export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLege
                     onClick={() => onToggle(one.key)}
                     aria-pressed={shown}
                     aria-label={`${shown ? 'Hide' : 'Show'} ${one.label}`}
+                    title={nameWidth === undefined ? undefined : one.label}
                     fz="xs"
+                    maw={nameWidth}
                     style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}
                   >
                     <Box
                       component="span"
                       w={12}
+                      miw={12}
                       h={3}
                       bg={one.color}
                       style={
@@ -54,7 +59,9 @@ export function ChartLegend({ series, hidden, formatValue, onToggle }: ChartLege
                           : undefined
                       }
                     />
-                    {one.label}
+                    <Box component="span" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                      {one.label}
+                    </Box>
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td style={numeric}>{(one.format ?? formatValue)(stats.min)}</Table.Td>

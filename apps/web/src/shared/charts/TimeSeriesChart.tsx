@@ -6,7 +6,7 @@ import uPlot from 'uplot';
 import type { TimeRange } from '@kelvin/domain';
 import { alignSeries, type ChartSeries } from './chartData.ts';
 import { ChartLegend } from './ChartLegend.tsx';
-import { chartLayout, LEGEND_BESIDE_WIDTH_PX, LEGEND_GAP_PX, type ChartLayout } from './chartLayout.ts';
+import { chartLayout, LEGEND_GAP_PX, type ChartLayout } from './chartLayout.ts';
 import { drawAnnotations, type ChartAnnotation } from './chartAnnotations.ts';
 import { drawBands, valueRange, type ChartBand } from './chartBands.ts';
 import { axisStyle, timeAxisOptions } from './timeAxis.ts';
@@ -102,7 +102,13 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     .join(';');
   const layout: ChartLayout =
     fitHeight === undefined
-      ? { legend: 'below', plotWidth: width, plotHeight: givenHeight, legendHeight: givenLegendHeight }
+      ? {
+          legend: 'below',
+          plotWidth: width,
+          plotHeight: givenHeight,
+          legendHeight: givenLegendHeight,
+          legendWidth: undefined,
+        }
       : chartLayout(width, fitHeight, legendRows ?? series.length);
   const height = layout.plotHeight;
   const legendHeight = layout.legendHeight;
@@ -210,11 +216,17 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       </Box>
       <Box
         mah={legendHeight}
-        w={beside ? LEGEND_BESIDE_WIDTH_PX : undefined}
+        w={layout.legendWidth}
         style={{ overflowY: legendHeight === undefined ? undefined : 'auto', flex: 'none' }}
         data-legend={layout.legend}
       >
-        <ChartLegend series={series} hidden={hidden} formatValue={formatValue} onToggle={handleToggle} />
+        <ChartLegend
+          series={series}
+          hidden={hidden}
+          formatValue={formatValue}
+          onToggle={handleToggle}
+          nameWidth={layout.legendWidth === undefined ? undefined : Math.round(layout.legendWidth * 0.4)}
+        />
       </Box>
     </Box>
   );

@@ -39,7 +39,7 @@ export interface TimelineChartProps {
 
 /** Every lane is this tall, however many there are: labels one line each, never on top of one another. */
 export const LANE_PX = 28;
-const TIME_AXIS_PX = 40;
+const TIME_AXIS_PX = 50;
 const PAD_TOP_PX = 6;
 const LEGEND_PX = 24;
 

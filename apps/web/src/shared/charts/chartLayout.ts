@@ -3,8 +3,10 @@ export const MIN_PLOT_PX = 180;
 /** A legend row (a series and its min, max, mean, last); the header is one more. */
 export const LEGEND_ROW_PX = 26;
 /** From this width on, a long legend stands beside the plot instead of under it. */
-export const LEGEND_BESIDE_FROM_PX = 880;
-export const LEGEND_BESIDE_WIDTH_PX = 360;
+export const LEGEND_BESIDE_FROM_PX = 720;
+/** A legend beside the plot takes about 40% of the chart, within these bounds. */
+export const LEGEND_BESIDE_MIN_PX = 320;
+export const LEGEND_BESIDE_MAX_PX = 480;
 export const LEGEND_GAP_PX = 8;
 
 export interface ChartLayout {
@@ -14,6 +16,8 @@ export interface ChartLayout {
   plotHeight: number;
   /** The most the legend may take before it scrolls; undefined: all of its rows. */
   legendHeight: number | undefined;
+  /** The legend column's width beside the plot; undefined below it (the chart's width). */
+  legendWidth: number | undefined;
 }
 
 /**
@@ -28,12 +32,22 @@ export function chartLayout(width: number, height: number, rows: number): ChartL
   const fitsBelow = height - legendPx >= Math.max(MIN_PLOT_PX, height * 0.6);
   if (!fitsBelow && width >= LEGEND_BESIDE_FROM_PX) {
     const plotHeight = Math.max(MIN_PLOT_PX, height);
+    const legendWidth = Math.round(
+      Math.min(LEGEND_BESIDE_MAX_PX, Math.max(LEGEND_BESIDE_MIN_PX, width * 0.4)),
+    );
     return {
       legend: 'beside',
-      plotWidth: width - LEGEND_BESIDE_WIDTH_PX - LEGEND_GAP_PX,
+      plotWidth: width - legendWidth - LEGEND_GAP_PX,
       plotHeight,
       legendHeight: plotHeight,
+      legendWidth,
     };
   }
-  return { legend: 'below', plotWidth: width, plotHeight: plotBelow, legendHeight: undefined };
+  return {
+    legend: 'below',
+    plotWidth: width,
+    plotHeight: plotBelow,
+    legendHeight: undefined,
+    legendWidth: undefined,
+  };
 }
