@@ -17,6 +17,10 @@ import { startConsoleServer, type ConsoleServer } from './support/consoleServer.
 const SHOTS = path.resolve('.tmp/shots/notifications');
 /** The first screen after sign-in loads its section and the fleet: longer than expect.poll's default. */
 const FIRST_LOAD = { timeout: 15_000 };
+/** KELVIN_WEB_DIST, as the server reads it, lets a build outside apps/web/dist be tested. */
+const WEB_BUILD: Record<string, string> = process.env.KELVIN_WEB_DIST
+  ? { KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST }
+  : {};
 
 describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the settings page', () => {
   let server: ConsoleServer;
@@ -30,7 +34,10 @@ describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the se
 
   beforeAll(async () => {
     // The receiver listens on 127.0.0.1: webhooks reach it only because the server's allow list admits it.
-    server = await startConsoleServer({ KELVIN_WEBHOOK_ALLOW_NETWORKS: RECEIVER_ALLOW_NETWORKS });
+    server = await startConsoleServer({
+      ...WEB_BUILD,
+      KELVIN_WEBHOOK_ALLOW_NETWORKS: RECEIVER_ALLOW_NETWORKS,
+    });
     browser = await launchChromium();
     receiver = await startReceiver({ secret: () => secret });
     const db = server.database.db;
@@ -102,7 +109,27 @@ describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the se
     ]);
     await expect.poll(() => bell(page, 'Notifications, 2 unread').count()).toBe(1);
     await bell(page, 'Notifications, 2 unread').click();
-    await expect.poll(() => centre.getByRole('listitem').count()).toBe(3);
+    // One unit's three notices read as one entry: its name, how many, the unread, its worst level and its age.
+    const entry = centre.getByRole('button', { name: `${unit.name}, 3 notices, 2 unread` });
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await centre.getByRole('listitem').count()).toBe(1);
+    expect(await entry.textContent()).toMatch(
+      new RegExp(`${unit.name} · 3 notices.*Critical · \\d+[ms]( \\d+s)? ago`),
+    );
+    // Unread is marked by a dot and weight, not a fill: the entry's row has no background.
+    const fill = await centre
+      .locator('li[data-unread]')
+      .first()
+      .evaluate((row) => getComputedStyle(row.firstElementChild ?? row).backgroundColor);
+    expect(fill).toBe('rgba(0, 0, 0, 0)');
+    await entry.click();
+    const members = centre.getByRole('list', { name: `${unit.name} notices` }).getByRole('listitem');
+    await expect.poll(() => members.count()).toBe(3);
+    expect(await members.first().getByRole('button').first().getAttribute('aria-label')).toMatch(
+      /^(Critical|Warning): .+, unread$/,
+    );
+    await settle(page);
+    await page.screenshot({ path: path.join(SHOTS, 'centre-grouped-1440-light.png') });
     await centre.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell(page, 'Notifications').count()).toBe(1);
     await page.close();
