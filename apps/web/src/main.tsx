@@ -7,6 +7,7 @@ import { App } from './app/App.tsx';
 import { queryClient } from './app/queryClient.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
+import { fetchCurrentUser } from './app/session/useCurrentUser.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
 import { configureApiClient } from './shared/api/index.ts';
 
@@ -41,7 +42,10 @@ setLoggedOutHandler(async () => {
   recentUnits.forgetRecentUnits();
 });
 // A reload with a stored, valid session shows the user area at once; the session renews in the background.
-session.restoreAtOnce();
+// The signed-in user (permissions, which every route's guard waits for) is asked now, beside the screen's scripts,
+// instead of once the router has loaded them and the shell renders.
+// A failure here is the screen's to show when it asks again.
+if (session.restoreAtOnce()) fetchCurrentUser(queryClient).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
