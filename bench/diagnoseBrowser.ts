@@ -7,6 +7,7 @@
  * frame times while dragging a zoom. Figures, not pass/fail: the machines are shared.
  *
  *   npm run build && npx tsx bench/diagnoseBrowser.ts
+ *   BENCH_WEB_DIST=/elsewhere/dist npx tsx bench/diagnoseBrowser.ts   (a build of one's own)
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,8 @@ import { chooseFleet, ingest, readings, SERIES } from './diagnoseBrowser/benchFl
 import { dragAcrossPlot, installProbe, readProbe } from './diagnoseBrowser/pageProbe.ts';
 
 const DAY = 86_400_000;
-const WEB_DIST = path.join(repoRoot, 'apps/web/dist');
+/** The built web app; BENCH_WEB_DIST points at another build (one's own, while others use the shared one). */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 
 interface Scenario {
   label: string;
