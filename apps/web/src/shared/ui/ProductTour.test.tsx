@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { useState } from 'react';
 import { cardPosition, ProductTour, useProductTourHold } from './ProductTour.tsx';
@@ -88,5 +88,45 @@ describe('ProductTour', () => {
     expect(await screen.findByRole('dialog', { name: 'Tour of the test' })).toHaveTextContent('Step 1 of 1');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.queryByRole('dialog', { name: 'Tour of the test' })).not.toBeInTheDocument();
+  });
+
+  it('follows its element when the layout moves it without a window resize (the navigation collapsing)', async () => {
+    const observed: ResizeObserverCallback[] = [];
+    // testSetup's stub cannot be redefined, only replaced (it is writable): put it back at the end.
+    const original = window.ResizeObserver;
+    window.ResizeObserver = class implements ResizeObserver {
+      constructor(callback: ResizeObserverCallback) {
+        observed.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    onTestFinished(() => {
+      window.ResizeObserver = original;
+    });
+    renderWithRouter([
+      {
+        path: '/',
+        element: (
+          <>
+            <button data-tour="moving">Moving</button>
+            <ProductTour
+              label="Tour of the test"
+              steps={[{ target: 'moving', title: 'One', body: 'It moves.' }]}
+              onEnd={vi.fn()}
+            />
+          </>
+        ),
+      },
+    ]);
+    await screen.findByRole('dialog', { name: 'Tour of the test' });
+    const target = screen.getByRole('button', { name: 'Moving' });
+    const ring = () => document.querySelector<HTMLElement>('[aria-hidden="true"][style*="box-shadow"]');
+    expect(ring()?.style.left).toBe('-4px');
+    vi.spyOn(target, 'getBoundingClientRect').mockReturnValue(new DOMRect(236, 150, 300, 90));
+    const observer = new window.ResizeObserver(() => undefined);
+    for (const callback of observed.slice()) callback([], observer);
+    await waitFor(() => expect(ring()?.style.left).toBe('232px'));
   });
 });

@@ -101,9 +101,13 @@ export function ProductTour({ label, steps, onEnd }: ProductTourProps) {
     measure();
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, true);
+    // The page's layout can move the element without a window resize (the navigation collapsing to its rail).
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
     return () => {
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure, true);
+      resized.disconnect();
     };
   }, [step]);
   // The card takes the focus when its button mounts (Mantine's Portal renders its children a render after the
