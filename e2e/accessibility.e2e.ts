@@ -94,6 +94,9 @@ async function checkScreen(page: Page, screen: Screen, where: string): Promise<v
     if (sorted.blocking.length > 0) failures.push(text);
   }
   await useScheme(page, 'light');
+  // What the screen opened (a dialog, a drawer, a popover) closes, or it would stay over the next screen of the
+  // same layout.
+  if (screen.open) await page.keyboard.press('Escape');
   expect(failures, failures.join('\n')).toEqual([]);
 }
 

@@ -31,9 +31,14 @@ export interface Screen {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name });
 const text = (value: string | RegExp) => (page: Page) => page.getByText(value);
+/** Opens a dialog with the button of that name and waits for the dialog of that title. */
+const dialog = (button: string, title: string | RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name: button, exact: true }).first().click();
+  await page.getByRole('dialog', { name: title }).waitFor();
+};
 const tab = (name: string | RegExp) => (page: Page) => page.getByRole('tab', { name, selected: true });
 
-/** Every route of apps/web/src/app/router that shows a screen of its own (redirects and 'comes later' tabs aside). */
+/** Every route of apps/web/src/app/router that shows a screen of its own (redirects aside; one tab of an area built later). */
 export const screens: readonly Screen[] = [
   { name: 'landing', path: () => '/', ready: text(/Kelvin/), signedOut: true },
   {
@@ -112,6 +117,12 @@ export const screens: readonly Screen[] = [
   },
   { name: 'maintenance', path: (f) => `/user/maintenance/${f.unitId}`, ready: text(/Maintenance/) },
   {
+    name: 'maintenance: plan dialog',
+    path: (f) => `/user/maintenance/${f.unitId}`,
+    ready: (page) => page.getByRole('button', { name: 'Plan maintenance', exact: true }),
+    open: dialog('Plan maintenance', /^Plan maintenance for /),
+  },
+  {
     name: 'compare',
     path: (f) => `/user/compare?assetIds=${f.unitId},${f.otherUnitId}`,
     ready: text(/Compare/),
@@ -135,6 +146,12 @@ export const screens: readonly Screen[] = [
   },
   { name: 'ticket: problems', path: (f) => `/user/tickets/${f.ticketId}/problems`, ready: tab(/Problems/) },
   { name: 'uploads', path: () => '/user/uploads', ready: text(/Uploads/) },
+  {
+    name: 'uploads: upload dialog',
+    path: () => '/user/uploads',
+    ready: (page) => page.getByRole('button', { name: 'Upload Asset Data', exact: true }),
+    open: dialog('Upload Asset Data', 'Upload Asset Data'),
+  },
   {
     name: 'settings: notifications and webhooks',
     path: (f) => `/user/settings/notifications/${f.companyId}`,
@@ -177,7 +194,19 @@ export const screens: readonly Screen[] = [
     path: (f) => `/user/admin/companies/${f.companyId}/monitorGroups/${f.monitorGroupId}`,
     ready: text(/Rules/),
   },
+  {
+    name: 'admin: edit company dialog',
+    path: (f) => `/user/admin/companies/${f.companyId}/assets`,
+    ready: (page) => page.getByRole('button', { name: 'Edit company', exact: true }),
+    open: dialog('Edit company', 'Edit company'),
+  },
   { name: 'admin: users', path: (f) => `/user/admin/companies/${f.companyId}/users`, ready: tab(/Users/) },
+  {
+    name: 'admin: create user dialog',
+    path: (f) => `/user/admin/companies/${f.companyId}/users`,
+    ready: (page) => page.getByRole('button', { name: 'Create user', exact: true }),
+    open: dialog('Create user', 'Create user'),
+  },
   {
     name: 'admin: user details',
     path: (f) => `/user/admin/companies/${f.companyId}/users/${f.userId}/details`,
@@ -192,6 +221,11 @@ export const screens: readonly Screen[] = [
     name: 'admin: user permissions and roles',
     path: (f) => `/user/admin/companies/${f.companyId}/users/${f.userId}/permissions`,
     ready: tab(/Permissions/),
+  },
+  {
+    name: 'devices: assets, a tab that comes later',
+    path: (f) => `/user/devices/${f.unitId}/assets/contracts`,
+    ready: heading('Contracts'),
   },
   { name: 'not found', path: () => '/notFound?url=%2Fnowhere', ready: text(/not found/i) },
 ];
