@@ -116,8 +116,8 @@ async function settle(page: Page): Promise<void> {
 
 describe.skipIf(!chromiumAvailable())('accessibility: axe-core on every screen, light and dark', () => {
   beforeAll(async () => {
-    // A build of one's own (KELVIN_E2E_WEB_DIST) lets the check run while apps/web/dist is someone else's.
-    const dist = process.env.KELVIN_E2E_WEB_DIST;
+    // KELVIN_WEB_DIST, as the server reads it, lets a build outside apps/web/dist be tested.
+    const dist = process.env.KELVIN_WEB_DIST;
     server = await startConsoleServer(dist ? { KELVIN_WEB_DIST: dist } : {});
     browser = await launchChromium();
     fixture = await loadFixture(server);
