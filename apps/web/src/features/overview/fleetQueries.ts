@@ -67,26 +67,34 @@ export function useFleetStates(assetIds: readonly number[]) {
 
 /**
  * Every asset the user may see, slim (assets.fleet): what the overview groups and names its tiles by. Asked once
- * per visit; an asset write refreshes it with the other asset queries (its key starts with assetsKey).
+ * per visit; an asset write refreshes it with the other asset queries (its key starts with assetsKey). Exported as
+ * options too, so that a route can start it before the screen's code has loaded (queryClient.prefetchQuery).
  */
+export const fleetAssetsQuery = {
+  queryKey: [...assetsKey, 'fleet'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiCall(contract.assetsFleet, { signal }),
+};
+
 export function useFleetAssets() {
-  return useQuery({
-    queryKey: [...assetsKey, 'fleet'],
-    queryFn: ({ signal }) => apiCall(contract.assetsFleet, { signal }),
-  });
+  return useQuery(fleetAssetsQuery);
 }
 
 /**
- * The health of every unit the user may see (assets.fleet.state), asked again every 30 s. It needs no unit ids,
- * so it starts with useFleetAssets instead of after it: a fleet's first colours wait for one answer, not two.
+ * The health of every unit the user may see (assets.fleet.state). It needs no unit ids, so it starts with
+ * useFleetAssets instead of after it: a fleet's first colours wait for one answer, not two.
  */
+export const fleetHealthQuery = {
+  queryKey: ['fleet', 'health'],
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    unitStates(
+      await apiCall(contract.assetsFleetState, { body: { activeInterval: ACTIVE_ALERT_INTERVAL }, signal }),
+    ),
+};
+
+/** fleetHealthQuery while the screen is open: asked again every 30 s, the last answer kept while it loads. */
 export function useFleetHealth() {
   return useQuery({
-    queryKey: ['fleet', 'health'],
-    queryFn: async ({ signal }) =>
-      unitStates(
-        await apiCall(contract.assetsFleetState, { body: { activeInterval: ACTIVE_ALERT_INTERVAL }, signal }),
-      ),
+    ...fleetHealthQuery,
     refetchInterval: FLEET_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
