@@ -90,7 +90,7 @@ export const assetStateSchema = z.object({
 });
 /**
  * An asset as the overview draws it (assets.fleet): where it hangs and what it is called, nothing else. The full
- * asset of assets.list is about ten times the size (metadata, properties), which 5,000 tiles never read.
+ * asset of assets.list is over four times the size (metadata, properties), which 5,000 tiles never read.
  */
 export const fleetAssetSchema = z.object({
   assetId: z.number().int(),
