@@ -6,7 +6,14 @@ import {
   mergeMantineTheme,
 } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, DARK_DIMMED, darkLightVariantShade, theme } from './theme.ts';
+import {
+  contrastRatio,
+  cssVariablesResolver,
+  DARK_DIMMED,
+  darkLightVariantShade,
+  LIGHT_DIMMED,
+  theme,
+} from './theme.ts';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const { dark } = merged.colors;
@@ -59,5 +66,24 @@ describe('the console theme in the dark scheme', () => {
 
   it('keeps red a strong red for delete icons (shade 4 or 3, not a pale pink)', () => {
     expect(darkLightVariantShade(shadesOf('red'), dark)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the console theme in the light scheme', () => {
+  const { gray, blue } = merged.colors;
+
+  it('sets dimmed text once, for every component', () => {
+    expect(cssVariablesResolver(merged).light['--mantine-color-dimmed']).toBe(LIGHT_DIMMED);
+  });
+
+  it('keeps dimmed text at WCAG AA on white, light greys and a selected light-variant row (Mantine’s was 3.3:1)', () => {
+    expect(contrastRatio(gray[6], '#ffffff')).toBeLessThan(4.5);
+    // The light variant's tint in the light scheme is shade 1 (get-css-color-variables).
+    for (const surface of ['#ffffff', gray[0], gray[1], blue[1]])
+      expect(contrastRatio(LIGHT_DIMMED, surface), surface).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps dimmed text quieter than text', () => {
+    expect(luminance(LIGHT_DIMMED)).toBeGreaterThan(luminance(merged.black));
   });
 });

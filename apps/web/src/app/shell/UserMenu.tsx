@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconLogout, IconMoon, IconSun, type TablerIcon } from '@tabler/icons-react';
 import type { ColorScheme } from '@kelvin/contract';
 import { PRODUCT_UI_VERSION } from '@kelvin/domain';
@@ -31,9 +31,19 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   useProductTourHold(opened);
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      // Mantine's focus placeholder is a focusable child the menu role does not allow (axe: aria-required-children).
+      withInitialFocusPlaceholder={false}
+      width={240}
+      shadow="md"
+      withinPortal
+    >
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        {/* Named by what it shows (the user's name) and what it is, also on a phone where the name is hidden. */}
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="xs" wrap="nowrap">
             <Avatar size={32} radius="xl" color="blue" aria-hidden>
               {initialsOf(name)}
@@ -41,6 +51,8 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
             <Text size="sm" fw={500} visibleFrom="md" truncate maw={160}>
               {name}
             </Text>
+            <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
+            <VisuallyHidden>, user menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -172,7 +172,7 @@ describe('UserShell user menu', () => {
     preferencesApi('system');
     const user = userEvent.setup();
     const onSignOut = renderShell([]);
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Ada Operator')).toBeInTheDocument();
     expect(within(menu).getByText('Acme Cooling')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('UserShell user menu', () => {
     await waitFor(() =>
       expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light'),
     );
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     expect(screen.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
 
