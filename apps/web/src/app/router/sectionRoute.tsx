@@ -1,10 +1,11 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { NonIndexRouteObject } from 'react-router';
 import type { PermissionCheck } from '@kelvin/domain';
 import type { RouteHandle } from './routeHandle.ts';
+import { SectionLoading } from './SectionLoading.tsx';
 
 /** The part of a route a section helper fills; the caller adds path or index and children. */
-export type SectionRouteParts = Pick<NonIndexRouteObject, 'id' | 'handle' | 'lazy'>;
+export type SectionRouteParts = Pick<NonIndexRouteObject, 'id' | 'handle' | 'lazy' | 'element' | 'loader'>;
 
 interface SectionOptions {
   id?: string;
@@ -31,14 +32,45 @@ export function sectionGroup(title: string, options: SectionOptions = {}): Secti
   return { id: options.id, handle };
 }
 
-/** A built section: its page component is loaded with the route (code splitting per screen). */
+/**
+ * A built section: its page component is loaded when the route matches (code splitting per screen). React.lazy, not
+ * the router's lazy: the router renders nothing of a load until every matched lazy route has arrived, so the shell
+ * waited for the screen's scripts; now it draws at once with a loading state in the screen's place. The loader
+ * starts the download as the navigation starts (before the route guard has the user's permissions) and returns
+ * at once, so it holds nothing up.
+ */
 export function lazySection(
   title: string,
   load: () => Promise<ComponentType>,
   options: SectionOptions = {},
 ): SectionRouteParts {
   const handle: RouteHandle = { title, checks: options.checks, requireAny: options.requireAny };
-  return { id: options.id, handle, lazy: async () => ({ Component: await load() }) };
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => {
+    loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // A failed download may be tried again by the next visit (the error page offers a reload).
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Screen = lazy(start);
+  return {
+    id: options.id,
+    handle,
+    loader: () => {
+      start().catch(() => undefined);
+      return null;
+    },
+    element: (
+      <Suspense fallback={<SectionLoading title={title} />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
 }
 
 /** A tab or view whose area comes in a later issue: it says so, inside the built layout around it. */
