@@ -12,11 +12,19 @@ import {
   users,
   userToursSeen,
 } from '../apps/server/src/platform/db/schema.ts';
+import { addGroup, defaultDiagnoseView, setGroupAliases, type DiagnoseViewData } from '@kelvin/domain';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
 const CHARTED = ['temperature.supplyAir', 'temperature.returnAir', 'humidity.return'] as const;
+/** What a CRAH opens on: its air temperatures and their setpoints, in this order. */
+const STARTING = [
+  'temperature.supplyAir',
+  'temperature.returnAir',
+  'temperature.supplyAirSetpoint',
+  'temperature.returnAirSetpoint',
+] as const;
 const SCREENS = path.resolve('.tmp/screens');
 
 describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', () => {
@@ -29,7 +37,9 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   const names = new Map<string, string>();
 
   beforeAll(async () => {
-    server = await startConsoleServer();
+    // E2E_WEB_DIST: a build of one's own, where the shared apps/web/dist is not built or is being rebuilt.
+    const ownBuild = process.env.E2E_WEB_DIST;
+    server = await startConsoleServer(ownBuild ? { KELVIN_WEB_DIST: ownBuild } : {});
     browser = await launchChromium();
     const db = server.database.db;
     const [unit, second] = await db
@@ -48,7 +58,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     for (const row of await db
       .select()
       .from(metrics)
-      .where(inArray(metrics.alias, [...CHARTED]))) {
+      .where(inArray(metrics.alias, [...CHARTED, ...STARTING, 'airflow.supply', 'alarm.level']))) {
       names.set(row.alias, row.name);
     }
     // An hour of readings every 30 s, the supply air silent for ten minutes in the middle (a gap to draw).
@@ -68,6 +78,24 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
         status: alias === 'temperature.returnAir' && index >= 80 && index < 100 ? 0x04 : 0x01,
       })).filter((point, index) => !(alias === 'temperature.supplyAir' && index >= 50 && index < 70)),
     );
+    // What else a CRAH reports, flat, so that the unit opens on its temperatures, airflow and alarms.
+    const flat = (
+      [
+        ['temperature.supplyAirSetpoint', 18],
+        ['temperature.returnAirSetpoint', 30],
+        ['airflow.supply', 21_000],
+        ['airflow.return', 20_500],
+        ['alarm.level', 0],
+      ] as const
+    ).flatMap(([alias, value]) =>
+      Array.from({ length: 12 }, (_, index) => ({
+        assetId: unitId,
+        alias,
+        ts: now - 3_600_000 + index * 300_000,
+        value,
+        status: 0x01,
+      })),
+    );
     // The second unit reports the supply air too, a degree warmer: to chart beside the first.
     const secondPoints = points
       .filter((point) => point.alias === 'temperature.supplyAir')
@@ -75,7 +103,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     const answer = await fetch(`${server.url}/api/telemetry.ingest`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ points: [...points, ...secondPoints] }),
+      body: JSON.stringify({ points: [...points, ...secondPoints, ...flat] }),
     });
     expect(answer.status).toBe(200);
     mkdirSync(SCREENS, { recursive: true });
@@ -106,14 +134,51 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
       .from(userToursSeen)
       .where(eq(userToursSeen.userId, admin?.userId ?? 0));
     expect(seen.map((row) => row.tour)).toEqual(['AssetDiagnoseTourSeen']);
-    const picker = page.getByRole('textbox', { name: 'Metrics of Metrics' });
-    // The tree picker: a search narrows it to the metric's leaf, named by its last alias segment.
-    for (const alias of CHARTED) {
-      await picker.click();
-      await picker.fill(alias);
-      await page.getByRole('option', { name: alias.split('.').at(-1), exact: true }).click();
+    // The unit opens on its temperatures, airflow and alarms, each a chart named for what it shows.
+    const name = (alias: string) => names.get(alias) ?? alias;
+    const temperatures = page.getByRole('img', { name: /^Temperatures: / });
+    const chips = (title: string) =>
+      page
+        .locator('[data-tour="diagnose-group"]')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .locator('.mantine-Pill-root');
+    await expect.poll(() => chips('Temperatures').allTextContents()).toEqual(STARTING.map(name));
+    await expect.poll(() => chips('Airflow').allTextContents()).toContain(name('airflow.supply'));
+    await expect.poll(() => chips('Alarms').allTextContents()).toEqual([name('alarm.level')]);
+    expect(await page.getByText('Metrics of', { exact: false }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENS, 'diagnose-start-1440.png') });
+    // Two groups removed, so that the temperatures chart is the screen's one chart below.
+    for (const title of ['Airflow', 'Alarms']) {
+      await page.getByRole('button', { name: `Actions of ${title}` }).click();
+      await page.getByRole('menuitem', { name: 'Remove group' }).click();
     }
+
+    const picker = page.getByRole('textbox', { name: 'Metrics in Temperatures' });
+    // Backspace in the empty search takes the last metric off: the two setpoints go.
+    await picker.click();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
     await page.keyboard.press('Escape');
+    await expect
+      .poll(() => temperatures.getAttribute('aria-label'))
+      .toBe(`Temperatures: ${name('temperature.supplyAir')}, ${name('temperature.returnAir')}`);
+    // A search lists metrics only (no group row to tick), by name with the alias beneath, best match first.
+    await picker.click();
+    await picker.fill('supply air');
+    const options = page.getByRole('option');
+    await expect
+      .poll(() => options.first().textContent())
+      .toBe(`${name('temperature.supplyAir')} temperature.supplyAir`);
+    expect(await page.locator('[role="option"][aria-expanded]').count()).toBe(0);
+    // One choice adds one metric: the chart gains exactly the humidity, not a group of metrics.
+    await picker.fill('humidity.return');
+    await page
+      .getByRole('option', { name: `${name('humidity.return')} humidity.return`, exact: true })
+      .click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => temperatures.getAttribute('aria-label'))
+      .toBe(`Temperatures: ${CHARTED.map(name).join(', ')}`);
     for (const alias of CHARTED) {
       const legend = page.getByRole('button', { name: `Hide ${names.get(alias) ?? alias}` });
       await expect.poll(() => legend.count()).toBe(1);
@@ -156,7 +221,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await expect.poll(() => zoomOut.isDisabled()).toBe(true);
 
     // The same series half an hour earlier, dashed on the current axis and named by their offset.
-    await page.getByRole('button', { name: 'Actions of Metrics' }).click();
+    await page.getByRole('button', { name: 'Actions of Temperatures' }).click();
     await page.getByRole('menuitem', { name: 'Compare with an earlier period…' }).click();
     await page.getByRole('radio', { name: 'Some hours back' }).check();
     await page.getByRole('textbox', { name: 'Hours back' }).fill('0.5');
@@ -166,7 +231,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     });
     await expect.poll(() => earlier.count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-compare-1440.png') });
-    await page.getByRole('button', { name: 'Actions of Metrics' }).click();
+    await page.getByRole('button', { name: 'Actions of Temperatures' }).click();
     await page.getByRole('menuitem', { name: 'Stop comparing' }).click();
     await expect.poll(() => earlier.count()).toBe(0);
 
@@ -190,10 +255,12 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     await page.getByRole('textbox', { name: 'Group name' }).fill('Supply readings');
     await page.keyboard.press('Enter');
-    const tablePicker = page.getByRole('textbox', { name: 'Metrics of Supply readings' });
+    const tablePicker = page.getByRole('textbox', { name: 'Metrics in Supply readings' });
     await tablePicker.click();
     await tablePicker.fill('temperature.supplyAir');
-    await page.getByRole('option', { name: 'supplyAir', exact: true }).click();
+    await page
+      .getByRole('option', { name: `${name('temperature.supplyAir')} temperature.supplyAir` })
+      .click();
     await page.keyboard.press('Escape');
     const table = page.getByRole('table', { name: 'Supply readings' });
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(10);
@@ -207,10 +274,12 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     // A status Gantt group: the return air's fault drawn as its own run, by metric and then by status.
     await page.getByRole('button', { name: 'Add group' }).click();
     await page.getByRole('menuitem', { name: 'Status Gantt Chart' }).click();
-    const statusPicker = page.getByRole('textbox', { name: 'Metrics of Status Gantt Chart' });
+    const statusPicker = page.getByRole('textbox', { name: 'Metrics in Status Gantt Chart' });
     await statusPicker.click();
     await statusPicker.fill('temperature.returnAir');
-    await page.getByRole('option', { name: 'returnAir', exact: true }).click();
+    await page
+      .getByRole('option', { name: `${name('temperature.returnAir')} temperature.returnAir` })
+      .click();
     await page.keyboard.press('Escape');
     const timeline = page.getByRole('img', { name: /^Status Gantt Chart: / });
     // OK, the fault, OK again: three runs in one lane.
@@ -290,6 +359,85 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
     await expect.poll(() => page.getByText('No data in this range').count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENS, 'diagnose-390.png'), fullPage: true });
     await page.close();
+  });
+
+  it('keeps 17 series readable with every one in the legend, and timeline lanes apart, on a laptop and a phone', async () => {
+    const alarms = (
+      await server.database.db.select({ alias: metrics.alias }).from(metrics).orderBy(asc(metrics.metricId))
+    )
+      .map((row) => row.alias)
+      .filter((alias) => alias.startsWith('alarm.'));
+    expect(alarms.length).toBe(17);
+    // Half an hour of each alarm, raised now and then, so that every series has readings to draw.
+    const [admin] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@kelvin.example'));
+    const token = await server.mintIdToken(admin?.identityId ?? '');
+    const now = Date.now();
+    const alarmPoints = alarms.flatMap((alias, series) =>
+      Array.from({ length: 60 }, (_, index) => ({
+        assetId: unitId,
+        alias,
+        ts: now - 1_800_000 + index * 30_000,
+        value: (index + series) % 20 === 0 ? 1 : 0,
+        status: 0x01,
+      })),
+    );
+    const answer = await fetch(`${server.url}/api/telemetry.ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ points: alarmPoints }),
+    });
+    expect(answer.status).toBe(200);
+    // A chart of the 17 alarm metrics and a status timeline of three long-named metrics, restored as a tab would.
+    let view: DiagnoseViewData = addGroup(defaultDiagnoseView(), 'statusGantt');
+    view = setGroupAliases(view, 'metrics', alarms, () => 'MAX');
+    view = setGroupAliases(view, 'statusGantt-1', [...CHARTED], () => 'MAX');
+    view = { ...view, selectedAssets: [unitId], thresholdAsset: null };
+    const state = JSON.stringify({ state: { selectedViewId: null, view, recent: [] }, version: 4 });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await page.evaluate((saved) => sessionStorage.setItem('kelvin.diagnose', saved), state);
+    await page.goto(`${server.url}/#/user/devices/${unitId}/metrics`);
+    // The page read its state when it loaded: loaded again, it restores the one just stored.
+    await page.reload();
+    const chart = page.locator('[aria-label^="Metrics: "]');
+    const legendRows = page.getByRole('button', { name: /^(Hide|Show) .*alarm/i });
+    for (const [width, height, placement] of [
+      [1440, 900, 'beside'],
+      [390, 844, 'below'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // Every series is in the legend, not the first three.
+      await expect.poll(() => legendRows.count()).toBe(17);
+      await expect
+        .poll(() => page.locator('[data-legend]').first().getAttribute('data-legend'))
+        .toBe(placement);
+      // The plot keeps its height however many series there are (the drawing area, axes aside).
+      const plot = await chart.locator('.u-over').boundingBox();
+      expect(plot?.height ?? 0).toBeGreaterThanOrEqual(120);
+
+      // Three lanes, three labels, each a lane's height and none over another.
+      const timeline = page.getByRole('img', { name: /^Status Gantt Chart: / });
+      await expect.poll(() => timeline.getAttribute('aria-label')).toMatch(/: 3 lanes, /);
+      const labels = page.locator('[data-lane-label]');
+      await expect.poll(() => labels.count()).toBe(3);
+      const boxes = await Promise.all((await labels.all()).map((label) => label.boundingBox()));
+      const lanes = boxes.flatMap((box) => (box ? [box] : []));
+      expect(lanes).toHaveLength(3);
+      for (const [index, box] of lanes.entries()) {
+        expect(Math.round(box.height)).toBe(28);
+        const next = lanes[index + 1];
+        if (next) expect(next.y).toBeGreaterThanOrEqual(box.y + box.height - 0.5);
+      }
+      // The labels stand left of the plot, where the bars are drawn.
+      const bars = await timeline.locator('.u-over').boundingBox();
+      for (const box of lanes) expect(box.x + box.width).toBeLessThanOrEqual((bars?.x ?? 0) + 0.5);
+      await page.screenshot({ path: path.join(SCREENS, `diagnose-17-series-${width}.png`), fullPage: true });
+    }
+    await context.close();
   });
 
   it('opens the saved view from its link in a fresh browser, and not for another company', async () => {

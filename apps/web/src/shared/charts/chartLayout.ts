@@ -1,5 +1,5 @@
 /** The least height of a plot, axes included: below it lines of a day cannot be told apart. */
-export const MIN_PLOT_PX = 180;
+export const MIN_PLOT_PX = 200;
 /** A legend row (a series and its min, max, mean, last); the header is one more. */
 export const LEGEND_ROW_PX = 26;
 /** From this width on, a long legend stands beside the plot instead of under it. */
