@@ -97,6 +97,39 @@ describe.skipIf(!chromiumAvailable())('live view: a unit’s values as they arri
     await page.close();
   });
 
+  it('on a phone shows the unit first, the asset tree one tap away in a drawer, nothing wider than the screen', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      // The scheme follows the system unless the user chose one (kept on the server): emulate the system's.
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, server.url, 'admin@northwind.example');
+      await page.goto(`${server.url}/#/user/devices/${unitId}/liveView`);
+      const search = page.getByRole('textbox', { name: 'Search metrics' });
+      await expect.poll(() => search.count(), { timeout: 30_000 }).toBe(1);
+      // The unit's metrics are drawn (the list draws the rows in view).
+      await expect
+        .poll(() => page.locator('[data-testid^="value-"]').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // The content is in the first screen; the tree is not on the page at all (it filled the first screen).
+      const box = await search.boundingBox();
+      expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+      expect(await page.getByRole('tree', { name: 'Asset hierarchy' }).count()).toBe(0);
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SCREENS, `live-view-phone-390-${scheme}.png`) });
+
+      await page.getByRole('button', { name: 'Choose asset' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Choose asset' });
+      await expect.poll(() => drawer.getByRole('tree', { name: 'Asset hierarchy' }).count()).toBe(1);
+      await page.screenshot({ path: path.join(SCREENS, `live-view-phone-drawer-390-${scheme}.png`) });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.count()).toBe(0);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.close();
+    }
+  });
+
   it('gives a user without metrics:write no set control, and the API refuses them', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, server.url, 'operator@northwind.example');

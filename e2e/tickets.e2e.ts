@@ -106,6 +106,47 @@ describe.skipIf(!chromiumAvailable())(
       await page.close();
     });
 
+    it('shows at least 20 one-line tickets on a 1440x900 screen, a cut title whole in a tooltip', async () => {
+      for (const scheme of ['light', 'dark'] as const) {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        // The scheme follows the system unless the user chose one (kept on the server): emulate the system's.
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, server.url, 'technician@kelvin.example');
+        await page.goto(`${server.url}/#/user/tickets`);
+        const table = page.getByRole('table', { name: 'Tickets' });
+        // The demo's open tickets fill the first page of 25.
+        await expect.poll(() => table.locator('tbody tr a').count(), FIRST_LOAD).toBeGreaterThanOrEqual(20);
+        const rows = await table
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect()).map((r) => [r.top, r.bottom]));
+        const onScreen = rows.filter(([top, bottom]) => (top ?? 0) >= 0 && (bottom ?? Infinity) <= 900);
+        expect(onScreen.length).toBeGreaterThanOrEqual(20);
+        // One line a row (three-line rows were 76 px tall).
+        for (const [top, bottom] of rows) expect((bottom ?? 0) - (top ?? 0)).toBeLessThanOrEqual(40);
+        // Nothing wider than the screen: the columns fit beside the navigation.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+        await page.screenshot({ path: path.join(SCREENS, `tickets-list-dense-1440-${scheme}.png`) });
+
+        // A title cut at its column's edge shows whole in a tooltip; a short cell shows none.
+        const cut = await table
+          .locator('tbody tr td:nth-child(2) [data-cell]')
+          .evaluateAll((cells) =>
+            cells.findIndex((cell) =>
+              Array.from(cell.querySelectorAll('p')).some((p) => p.scrollWidth > p.clientWidth + 1),
+            ),
+          );
+        // The demo's longer titles with their assets do not fit beside eight other columns.
+        expect(cut).toBeGreaterThanOrEqual(0);
+        const cell = table.locator('tbody tr').nth(cut).locator('td').nth(1);
+        await cell.hover();
+        const whole = (await cell.innerText()).replace(/\s+/g, ' ').trim();
+        await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(whole);
+        await table.locator('tbody tr').nth(cut).locator('td').first().hover();
+        await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+        await page.close();
+      }
+    });
+
     it('drags the ticket to In progress in the swim lanes', async () => {
       expect(ticketId).toBeGreaterThan(0);
       const page = await openPage('technician@kelvin.example');

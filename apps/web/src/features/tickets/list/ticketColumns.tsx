@@ -190,7 +190,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     {
       key: 'id',
       header: 'ID',
-      width: 64,
+      width: 60,
       sortProperty: 'ticket_id',
       firstDirection: 'DESC',
       hideable: false,
@@ -209,7 +209,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
     columns.push({
       key: 'company',
       header: 'Company',
-      width: 140,
+      width: 136,
       sortProperty: 'company_name',
       filter: companyFilter,
       cell: (ticket) => <Text size="sm">{ticket.companyName}</Text>,
@@ -219,7 +219,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
       key: 'status',
       header: 'Status',
       // 'NEEDS DISPATCH', the longest status, whole on one line beside the header's sort and filter.
-      width: 128,
+      width: 144,
       sortProperty: 'status',
       filter: statusFilter,
       cell: (ticket) => <TicketStatusBadge statusKey={ticket.statusEnumKey} size="sm" maw="100%" />,
