@@ -28,9 +28,6 @@ async function main(): Promise<void> {
         files: server.files,
       })
     : undefined;
-  // The rules (the demo's too, seeded just now) are loaded by a cycle at once, so that readings trigger evaluation
-  // from the first batch instead of after the next scheduled tick, up to a cycle later.
-  if (config.problems.evaluate) void server.evaluator.evaluateSoon();
   await server.app.listen({ port: config.port, host: config.host });
   // The demo agents stream through the public ingestion call, so they start once the server listens; their first
   // batch goes out at once and the first start's history is written beside the stream (simulator.ts).
@@ -45,6 +42,12 @@ async function main(): Promise<void> {
           options: simulatorOptions,
         })
       : undefined;
+  // The rules (the demo's too, seeded just now) are loaded by a cycle at once rather than at the next scheduled
+  // tick, up to a cycle later, so that readings trigger evaluation from then on. After the demo's first values:
+  // the cycle's queries would otherwise hold up the ingestion of the batches that bring the console alive.
+  if (config.problems.evaluate) {
+    void (simulator?.firstValues ?? Promise.resolve()).then(() => server.evaluator.evaluateSoon());
+  }
 
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');

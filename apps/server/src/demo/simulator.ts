@@ -31,6 +31,8 @@ export function loopbackOrigin(host: string, port: number): string {
 }
 
 export interface Simulator {
+  /** Settles once every unit's first values were sent (taken or not): what start-up work may wait for. */
+  firstValues: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,10 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   });
   const withHistory = new Set(plan?.units.map((unit) => unit.assetId));
   const openingFaults = openingFaultUnits(agents);
+  const unitCount = agents.reduce((sum, agent) => sum + agent.units.length, 0);
+  /** Units whose values the server has taken, until every one has. */
+  const heard = new Set<number>();
+  let announced = false;
   let ticks = 0;
   let stopped = false;
   // Read through a function: the awaits in between may see a stop that the compiler cannot.
@@ -88,9 +94,11 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
     ticks += 1;
     await Promise.all(
       agents.map(async (agent) => {
+        const sending: number[] = [];
         const points = agent.units.flatMap((unit) => {
           const simulation = simulations.get(unit.assetId);
           if (!simulation || simulation.silent(at)) return [];
+          sending.push(unit.assetId);
           return simulation.sample(at, { includeText }).map((point) => ({
             assetId: unit.assetId,
             alias: point.alias,
@@ -100,9 +108,16 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
             ...(point.overrideType ? { overrideType: point.overrideType } : {}),
           }));
         });
-        if (points.length > 0) await send(deps, agent, points);
+        if (points.length > 0 && (await send(deps, agent, points))) {
+          for (const assetId of sending) heard.add(assetId);
+        }
       }),
     );
+    if (!announced && heard.size === unitCount) {
+      announced = true;
+      // What a fresh demo is judged by: how soon after start every unit has values on the console.
+      log.info({ units: unitCount, ms: Date.now() - startedAt }, 'demo simulator: every unit has sent');
+    }
   };
   // One tick at a time: a slow store makes the simulator skip beats rather than pile requests up.
   const beat = () => {
@@ -127,25 +142,37 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
     log,
     agents,
     simulationOf: (assetId) => simulations.get(assetId),
-    sendPoints: (agent, points) => send(deps, agent, points),
+    sendPoints: async (agent, points) => {
+      await send(deps, agent, points);
+    },
   });
 
-  // Beside the stream: the units with history join it as soon as their history is replayed (a second or so),
-  // then that history is stored.
-  const history = (async () => {
-    if (!plan) return;
-    for (const unit of plan.units) {
-      const simulation = await continueFromHistory(unit, catalogue, plan);
-      if (isStopped()) return;
-      begin(unit, simulation, Date.now());
+  // Beside the stream: the units with history join it as soon as their history is replayed (a second or so), and
+  // their first values go out at once; then that history is stored.
+  const joined = (async () => {
+    if (plan) {
+      const replaying = Date.now();
+      for (const unit of plan.units) {
+        const simulation = await continueFromHistory(unit, catalogue, plan);
+        if (isStopped()) return;
+        begin(unit, simulation, Date.now());
+      }
+      log.info({ units: plan.units.length, ms: Date.now() - replaying }, 'demo history replayed');
+      beat();
     }
-    beat();
-    // Their first values are stored before the history's batches queue at the store beside the stream's.
     await running;
-    await writeHistory(deps, plan, catalogue, (unit, simulation) => logs.watch(unit, simulation), isStopped);
-  })().catch((error: unknown) => log.warn({ err: error }, 'demo backfill failed'));
+  })().catch((error: unknown) => log.warn({ err: error }, 'demo history not replayed'));
+  // The history's batches queue at the store after the stream's first ones, never before them.
+  const history = joined
+    .then(() =>
+      plan && !isStopped()
+        ? writeHistory(deps, plan, catalogue, (unit, simulation) => logs.watch(unit, simulation), isStopped)
+        : undefined,
+    )
+    .catch((error: unknown) => log.warn({ err: error }, 'demo backfill failed'));
 
   return {
+    firstValues: joined,
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -157,7 +184,8 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   };
 }
 
-async function send(deps: SimulatorDeps, agent: DemoAgentRef, points: unknown[]): Promise<void> {
+/** Posts one batch, retrying a server error; answers whether the server took it. */
+async function send(deps: SimulatorDeps, agent: DemoAgentRef, points: unknown[]): Promise<boolean> {
   const batchId = `sim-${randomUUID()}`;
   const body = gzipSync(JSON.stringify({ batchId, points }));
   for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
@@ -167,18 +195,19 @@ async function send(deps: SimulatorDeps, agent: DemoAgentRef, points: unknown[])
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-agent-key': agent.key },
         body,
       });
-      if (response.ok) return;
+      if (response.ok) return true;
       const text = await response.text();
       // A refusal will not change on retry; a server error might.
       if (response.status < 500) {
         deps.log.warn({ agent: agent.name, status: response.status, text }, 'demo batch refused');
-        return;
+        return false;
       }
     } catch (error) {
       if (attempt === SEND_ATTEMPTS) deps.log.warn({ err: error, agent: agent.name }, 'demo batch not sent');
     }
     await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
   }
+  return false;
 }
 
 /** Supply air too warm (fault 101) on one unit of each company's first agent: ten seconds in, for ten minutes. */

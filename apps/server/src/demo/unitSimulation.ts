@@ -154,18 +154,20 @@ export function createUnitSimulation(
       silentUntil = now + (2 + random() * 6) * 60_000;
     }
     const steps = Math.max(1, hours * 360); // the walk is tuned for 10 s steps
+    // The same for every metric of the step: worked out once (a replay of a day's history runs this a lot).
+    const swing = Math.sin((2 * Math.PI * now) / 86_400_000 + phase);
+    const pull = 1 - 0.95 ** steps;
+    const noise = 0.15 * Math.sqrt(steps);
     for (const metric of metrics) {
       const b = metric.behaviour;
       if (b.kind === 'walk') {
         // A daily swing of one spread, and for the filter a slow clog over the weeks.
-        const daily = Math.sin((2 * Math.PI * now) / 86_400_000 + phase) * b.spread;
+        const daily = swing * b.spread;
         const clog =
           metric.alias === 'pressure.filterDifferential' ? ((now - bootAt) / 86_400_000) * 0.01 : 0;
         const target = b.center + (offsets.get(metric.alias) ?? 0) + daily + clog;
         const current = values.get(metric.alias) ?? target;
-        const pull = 1 - 0.95 ** steps;
-        const next =
-          current + (target - current) * pull + gaussian(random) * b.spread * 0.15 * Math.sqrt(steps);
+        const next = current + (target - current) * pull + gaussian(random) * b.spread * noise;
         values.set(metric.alias, Math.min(b.max ?? Infinity, Math.max(b.min ?? -Infinity, next)));
       } else if (b.kind === 'state') {
         const normal = setValues.get(metric.alias) ?? b.normal;
