@@ -12,6 +12,7 @@ import {
   DARK_DIMMED,
   darkLightVariantShade,
   LIGHT_DIMMED,
+  lightLightVariantColor,
   theme,
 } from './theme.ts';
 
@@ -85,5 +86,27 @@ describe('the console theme in the light scheme', () => {
 
   it('keeps dimmed text quieter than text', () => {
     expect(luminance(LIGHT_DIMMED)).toBeGreaterThan(luminance(merged.black));
+  });
+
+  it.each(hues)('writes %s light and subtle variants at WCAG AA on their tint and on white', (hue) => {
+    const shades = shadesOf(hue);
+    const color = lightLightVariantColor(hue, shades);
+    expect(cssVariablesResolver(merged).light[`--mantine-color-${hue}-light-color`]).toBe(color);
+    const text = color === 'var(--mantine-color-text)' ? merged.black : shades[9];
+    for (const surface of [shades[1], '#ffffff'])
+      expect(contrastRatio(text, surface), `${hue} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps the hue where it reads (red, blue) and writes yellow in the text colour (2.7:1 before)', () => {
+    expect(lightLightVariantColor('red', shadesOf('red'))).toBe('var(--mantine-color-red-9)');
+    expect(lightLightVariantColor('blue', shadesOf('blue'))).toBe('var(--mantine-color-blue-9)');
+    expect(lightLightVariantColor('yellow', shadesOf('yellow'))).toBe('var(--mantine-color-text)');
+  });
+
+  it('fills the primary colour with a blue that reads at WCAG AA with white text and as link text on white', () => {
+    const primary = blue[8];
+    expect(merged.primaryShade).toEqual({ light: 8, dark: 8 });
+    expect(contrastRatio(primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(blue[6], '#ffffff')).toBeLessThan(4.5);
   });
 });

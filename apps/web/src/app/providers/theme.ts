@@ -7,7 +7,13 @@ import {
 } from '@mantine/core';
 
 /** autoContrast: a filled badge or button picks black or white text by its colour, so yellow or lime stay legible. */
-export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', autoContrast: true });
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  autoContrast: true,
+  // Filled and link blue: Mantine's light shade 6 (#228be6) reads 3.6:1 with white; shade 8 (#1971c2) reads 5.0:1.
+  primaryShade: { light: 8, dark: 8 },
+});
 
 /**
  * Dimmed text in the dark scheme. Mantine's own (dark.2, #828282) reads at 4.0:1 on the dark body and 3.4:1 on a
@@ -48,10 +54,30 @@ export function darkLightVariantShade(shades: MantineColorsTuple, dark: MantineC
   return shade ?? 0;
 }
 
+/**
+ * What a colour's light and subtle variants write in, in the light scheme. Mantine's is shade 9, which reads below
+ * WCAG AA on the variant's own tint (shade 1) for teal, green, lime, yellow and orange (yellow 2.7:1): those write
+ * in the text colour on their tint, the others keep their hue.
+ */
+export function lightLightVariantColor(name: string, shades: MantineColorsTuple): string {
+  const readable = [shades[1], '#ffffff'].every((surface) => contrastRatio(shades[9], surface) >= AA);
+  return readable ? `var(--mantine-color-${name}-9)` : 'var(--mantine-color-text)';
+}
+
 /** The scheme-dependent variables the console sets once, instead of colouring components one by one. */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': LIGHT_DIMMED },
+  light: {
+    '--mantine-color-dimmed': LIGHT_DIMMED,
+    ...Object.fromEntries(
+      Object.entries(resolvedTheme.colors)
+        .filter(([name]) => name !== 'dark')
+        .map(([name, shades]) => [
+          `--mantine-color-${name}-light-color`,
+          lightLightVariantColor(name, shades),
+        ]),
+    ),
+  },
   dark: {
     '--mantine-color-dimmed': DARK_DIMMED,
     ...Object.fromEntries(
