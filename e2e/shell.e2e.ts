@@ -13,8 +13,8 @@ describe.skipIf(!chromiumAvailable())('the shell: navigation, colour scheme, pho
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    // KELVIN_E2E_WEB_DIST: a web build of one's own to test instead of apps/web/dist.
-    const dist = process.env.KELVIN_E2E_WEB_DIST;
+    // KELVIN_WEB_DIST, as the server reads it, lets a build outside apps/web/dist be tested.
+    const dist = process.env.KELVIN_WEB_DIST;
     server = await startConsoleServer(dist ? { KELVIN_WEB_DIST: dist } : {});
     browser = await launchChromium();
   });
