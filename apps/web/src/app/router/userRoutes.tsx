@@ -1,13 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
-import type { RouteHandle } from './routeHandle.ts';
 import { sectionChecks } from './sectionChecks.ts';
 import { laterSection, lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
 
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
-
-const dashboardHandle: RouteHandle = { title: 'Dashboard' };
 
 const devices = {
   layout: async () => (await import('../../features/devices/DevicesLayout.tsx')).DevicesLayout,
@@ -90,11 +87,11 @@ export const userRoutes: RouteObject[] = [
   redirectTo('dashboard'),
   {
     path: 'dashboard',
-    id: 'dashboard',
-    handle: dashboardHandle,
-    lazy: async () => ({
-      Component: (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
-    }),
+    ...lazySection(
+      'Dashboard',
+      async () => (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
+      { id: 'dashboard' },
+    ),
   },
   {
     path: 'overview',
