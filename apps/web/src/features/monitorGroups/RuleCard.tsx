@@ -48,7 +48,8 @@ export function RuleCard({ rule, actions }: { rule: ProblemRuleDefinition; actio
           {rule.tags.length > 0 && (
             <Group gap={4}>
               {rule.tags.map((tag) => (
-                <Badge key={tag} size="xs" variant="outline" color="gray">
+                // Outlined grey writes in gray.6 (3.3:1 on white); the dimmed colour is the theme's AA grey.
+                <Badge key={tag} size="xs" variant="outline" color="gray" c="dimmed">
                   {tag}
                 </Badge>
               ))}

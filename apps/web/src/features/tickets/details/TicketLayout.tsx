@@ -111,7 +111,8 @@ function TicketHeader({ ticket }: { ticket: Ticket }) {
       </Title>
       <Group gap="xs" aria-label="Ticket summary" role="group">
         <TicketStatusBadge statusKey={ticket.statusEnumKey} variant="filled" />
-        <Badge variant="outline" color="gray">
+        {/* Outlined grey writes in gray.6 (3.3:1 on white); the dimmed colour is the theme's AA grey. */}
+        <Badge variant="outline" color="gray" c="dimmed">
           {TICKET_STATE_LABELS[ticket.ticketState]}
         </Badge>
         {ticket.isFrozen && (
