@@ -11,13 +11,6 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
   {
     rule: 'color-contrast',
     selector: '',
-    summary: /foreground color: #868e96/,
-    owner: 'app/providers/theme.ts',
-    fix: "light dimmed text (gray.6 #868e96, 3.3:1 on white): set '--mantine-color-dimmed' in the light scheme too, e.g. gray.7 #495057",
-  },
-  {
-    rule: 'color-contrast',
-    selector: '',
     summary: /(foreground|background) color: #(228be6|1c7ed6)\b/,
     owner: 'app/providers/theme.ts',
     fix: 'primary blue.6/blue.7 with white or as link text (3.6:1, 4.2:1): primaryShade { light: 8 } (blue.8 #1971c2)',
@@ -45,19 +38,8 @@ export const KNOWN_FINDINGS: readonly KnownFinding[] = [
   {
     rule: 'button-name',
     selector: /mantine-(Drawer|Modal)-close/,
-    owner: 'features/problems/ProblemAlertView (Drawer), features/tickets/list/NewTicketDialog (Modal)',
-    fix: "closeButtonProps={{ 'aria-label': 'Close' }}, or once for every Modal and Drawer in the theme's defaultProps",
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    selector: 'aria-label="User menu"',
-    owner: 'app/shell/UserMenu',
-    fix: "the button shows the user's name but is named 'User menu': name it with its text, e.g. aria-label={`User menu: ${name}`}",
-  },
-  {
-    rule: 'aria-prohibited-attr',
-    selector: 'aria-label="Loading metrics"',
-    owner: 'features/liveView/LiveViewPage',
-    fix: 'a plain div may not be named: role="status" on the loading Stack',
+    owner:
+      'app/providers/theme.ts (every Modal and Drawer: problems drawer, new ticket, admin, maintenance, uploads)',
+    fix: "closeButtonProps: { 'aria-label': 'Close' } once in the theme's Modal and Drawer defaultProps, not per dialog",
   },
 ];
