@@ -133,7 +133,7 @@ function LiveView({ asset }: { asset: Asset }) {
               {error.message}
             </Alert>
           ) : metrics === undefined ? (
-            <Stack gap={4} aria-busy="true" aria-label="Loading metrics">
+            <Stack gap={4} role="status" aria-busy="true" aria-label="Loading metrics">
               {Array.from({ length: 10 }, (_, index) => (
                 <Skeleton key={index} height={30} />
               ))}

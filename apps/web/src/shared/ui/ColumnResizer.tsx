@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box } from '@mantine/core';
 import classes from './ColumnResizer.module.css';
 
@@ -22,7 +22,13 @@ export function ColumnResizer(props: {
   onStart: (drawn: Record<string, number>) => void;
 }) {
   const start = useRef<{ x: number; width: number } | null>(null);
+  const grip = useRef<HTMLDivElement>(null);
   const cellWidth = (element: HTMLElement) => element.parentElement?.getBoundingClientRect().width ?? 0;
+  // A focusable separator must say its value (axe: aria-required-attr): before a resize, the drawn width.
+  const [drawn, setDrawn] = useState<number>(MIN_COLUMN_WIDTH);
+  useLayoutEffect(() => {
+    if (grip.current) setDrawn(clamp(cellWidth(grip.current)));
+  }, []);
   const startResizing = (grip: HTMLElement) => {
     const drawn: Record<string, number> = {};
     for (const cell of grip.parentElement?.parentElement?.children ?? []) {
@@ -60,10 +66,11 @@ export function ColumnResizer(props: {
       role="separator"
       aria-orientation="vertical"
       aria-label={`Resize ${props.title}`}
-      aria-valuenow={props.width}
+      aria-valuenow={props.width ?? drawn}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}
       tabIndex={0}
+      ref={grip}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -126,6 +126,8 @@ describe('PagedTable', () => {
     renderTable({ totalSize: 1 });
     const grip = screen.getByRole('separator', { name: 'Resize Title' });
     const header = screen.getByRole('columnheader', { name: /Title/ });
+    // Before any resize the separator still says its value (the drawn width, at least the minimum).
+    expect(grip).toHaveAttribute('aria-valuenow', '64');
     // jsdom lays nothing out: the column's drawn width reads 0, so the first step lands on the minimum.
     fireEvent.keyDown(grip, { key: 'ArrowRight' });
     fireEvent.keyDown(grip, { key: 'ArrowRight' });

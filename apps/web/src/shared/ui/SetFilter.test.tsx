@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DISPLAY_LIMIT, SetFilterList, type SetFilterDef } from './SetFilter.tsx';
+import { DEFAULT_DISPLAY_LIMIT, SetFilterButton, SetFilterList, type SetFilterDef } from './SetFilter.tsx';
 
 const options = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ value: String(index + 1), label: `Site ${index + 1}` }));
@@ -62,5 +62,23 @@ describe('SetFilterList display limit', () => {
     const { list } = renderList({ options: options(120), displayLimit: null });
     expect(listed(list)).toHaveLength(120);
     expect(within(list).queryByRole('switch', { name: 'Show All Results' })).toBeNull();
+  });
+});
+
+describe('SetFilterButton', () => {
+  it('puts the popup state on the button itself, not on the marker around it', () => {
+    render(
+      <MantineProvider>
+        <SetFilterButton
+          column="Site"
+          filter={{ options: options(3), selected: ['1'], onChange: () => undefined }}
+        />
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Filter Site, 1 of 3 chosen' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button.parentElement?.closest('[aria-expanded]')).toBeNull();
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
   });
 });

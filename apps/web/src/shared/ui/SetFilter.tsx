@@ -64,8 +64,9 @@ export function SetFilterButton({ column, filter }: { column: string; filter: Se
       returnFocus
       withinPortal
     >
-      <Popover.Target>
-        <Indicator disabled={!active} size={7} offset={3} color="blue">
+      {/* The button is the popover's target, not the Indicator around it: aria-expanded belongs on the button. */}
+      <Indicator disabled={!active} size={7} offset={3} color="blue">
+        <Popover.Target>
           <ActionIcon
             size="sm"
             variant={active ? 'light' : 'subtle'}
@@ -76,8 +77,8 @@ export function SetFilterButton({ column, filter }: { column: string; filter: Se
           >
             <Icon size={14} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <SetFilterList column={column} filter={filter} />
       </Popover.Dropdown>

@@ -51,7 +51,15 @@ function useTicketEnumOptions(enumName: CoreEnumName) {
 export function NewTicketDialog(props: NewTicketDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="New ticket" size="lg" fullScreen={phone}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="New ticket"
+      size="lg"
+      fullScreen={phone}
+      // The close button is an icon alone: it needs a name (axe: button-name).
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {props.opened && <NewTicketForm {...props} />}
     </Modal>
   );
