@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PRODUCT_UI_VERSION, VERSION_FILE_PATH } from '@kelvin/domain';
@@ -29,9 +33,44 @@ function versionFile(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Scripts, styles and images worth compressing: below a kilobyte the headers cost more than the saving. */
+const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each script and style sheet, which the server sends to
+ * browsers that accept them (@fastify/static preCompressed): the bundle arrives a quarter of its size without the
+ * server compressing on every request. Brotli at quality 9: close to 11's size at a fraction of the build time.
+ */
+function preCompressedAssets(): Plugin {
+  return {
+    name: 'kelvin-pre-compressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.values(bundle).filter((file) => COMPRESSIBLE.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+          if (bytes.length < 1024) return;
+          const target = path.join(outDir, file.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+            gzipped(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), preCompressedAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
