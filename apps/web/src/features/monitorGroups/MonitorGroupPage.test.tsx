@@ -68,8 +68,8 @@ describe('monitor group page', () => {
     expect(await screen.findByRole('heading', { name: 'CRAH watch' })).toBeInTheDocument();
     expect(screen.getByText('Watches 3 assets.')).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Supply air too warm' });
-    expect(card).toHaveTextContent('Average of temperature.supplyAir past the threshold group’s limits');
-    expect(card).toHaveTextContent('Over 2 minutes; recovers after 2 minutes');
+    expect(card).toHaveTextContent("Average of temperature.supplyAir outside the unit's threshold limits");
+    expect(card).toHaveTextContent('Over 2m; recovers after 2m');
     expect(screen.queryByRole('article', { name: 'Unit silent' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Add a rule' }));

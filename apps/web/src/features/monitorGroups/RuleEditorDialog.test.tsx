@@ -85,7 +85,7 @@ describe('rule editor', () => {
       await waitFor(() => expect(picker).toBeEnabled());
       await user.click(picker);
       await user.type(picker, 'supplyAir');
-      await user.click(await screen.findByRole('option', { name: 'supplyAir' }));
+      await user.click(await screen.findByRole('option', { name: /^Supply air temperature/ }));
       await user.keyboard('{Escape}');
       expect(form.getByText('temperature.supplyAir · °C')).toBeInTheDocument();
 
