@@ -10,6 +10,8 @@ export interface DiagnoseGridProps {
   onLayout: (layout: LayoutItem[]) => void;
   /** The group of a layout item, by its `i`. */
   renderGroup: (id: string) => ReactNode;
+  /** Pixels a group gets on a phone beyond its grid height (wrapped pills and toolbars); PHONE_EXTRA_PX unless said. */
+  phoneExtraPx?: (id: string) => number | undefined;
 }
 
 const ROW_HEIGHT = 30;
@@ -23,7 +25,7 @@ const PHONE_EXTRA_PX = 160;
 const itemPx = (item: LayoutItem) => item.h * ROW_HEIGHT + (item.h - 1) * MARGIN[1];
 
 /** The groups of the diagnose screen on react-grid-layout: dragged by their grip, resized from their corner. */
-export function DiagnoseGrid({ layout, onLayout, renderGroup }: DiagnoseGridProps) {
+export function DiagnoseGrid({ layout, onLayout, renderGroup, phoneExtraPx }: DiagnoseGridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
   const stacked = mounted && width < STACK_BELOW_PX;
   return (
@@ -33,7 +35,7 @@ export function DiagnoseGrid({ layout, onLayout, renderGroup }: DiagnoseGridProp
           {[...layout]
             .sort((a, b) => a.y - b.y || a.x - b.x)
             .map((item) => (
-              <div key={item.i} style={{ height: itemPx(item) + PHONE_EXTRA_PX }}>
+              <div key={item.i} style={{ height: itemPx(item) + (phoneExtraPx?.(item.i) ?? PHONE_EXTRA_PX) }}>
                 {renderGroup(item.i)}
               </div>
             ))}

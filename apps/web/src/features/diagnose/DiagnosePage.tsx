@@ -250,6 +250,10 @@ export function DiagnosePage() {
             <DiagnoseGrid
               layout={view.layout}
               onLayout={(layout) => updateDiagnoseView((current) => setLayout(current, layout))}
+              // The alert Gantt has no metric pills to wrap: a phone gives it only room for its lanes.
+              phoneExtraPx={(id) =>
+                view.groups.find((group) => group.id === id)?.type === 'alertGantt' ? 40 : undefined
+              }
               renderGroup={(id) => {
                 const group = view.groups.find((candidate) => candidate.id === id);
                 if (!group) return null;
