@@ -88,7 +88,8 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
     }
   }
 
-  const tick = async (): Promise<void> => {
+  /** One batch per agent of its units' readings now; of `only` these units when given. */
+  const tick = async (only?: ReadonlySet<number>): Promise<void> => {
     const at = Date.now();
     const includeText = ticks % TEXT_EVERY_TICKS === 0;
     ticks += 1;
@@ -97,7 +98,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
         const sending: number[] = [];
         const points = agent.units.flatMap((unit) => {
           const simulation = simulations.get(unit.assetId);
-          if (!simulation || simulation.silent(at)) return [];
+          if (!simulation || (only && !only.has(unit.assetId)) || simulation.silent(at)) return [];
           sending.push(unit.assetId);
           return simulation.sample(at, { includeText }).map((point) => ({
             assetId: unit.assetId,
@@ -120,13 +121,13 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
     }
   };
   // One tick at a time: a slow store makes the simulator skip beats rather than pile requests up.
-  const beat = () => {
+  const beat = (only?: ReadonlySet<number>) => {
     running = running
-      .then(() => (stopped ? undefined : tick()))
+      .then(() => (stopped ? undefined : tick(only)))
       .catch((error: unknown) => log.warn({ err: error }, 'demo simulator tick failed'));
   };
   beat();
-  const timer = setInterval(beat, options.intervalMs);
+  const timer = setInterval(() => beat(), options.intervalMs);
   timer.unref();
   log.info(
     {
@@ -158,7 +159,8 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
         begin(unit, simulation, Date.now());
       }
       log.info({ units: plan.units.length, ms: Date.now() - replaying }, 'demo history replayed');
-      beat();
+      // Only they: a unit sampled again a moment after the first beat would move as much as in a whole beat.
+      beat(withHistory);
     }
     await running;
   })().catch((error: unknown) => log.warn({ err: error }, 'demo history not replayed'));

@@ -127,12 +127,21 @@ export function createUnitSimulation(
   const overrides = new Map<string, { value: number | string | boolean; until: number }>();
   const byAlias = new Map(metrics.map((metric) => [metric.alias, metric]));
 
+  /** Where a walk is drawn to at `now`: its centre and offset, a daily swing, and for the filter its clog. */
+  const targetOf = (alias: string, b: { center: number; spread: number }, now: number): number => {
+    const daily = Math.sin((2 * Math.PI * now) / 86_400_000 + phase) * b.spread;
+    const clog = alias === 'pressure.filterDifferential' ? ((now - bootAt) / 86_400_000) * 0.01 : 0;
+    return b.center + (offsets.get(alias) ?? 0) + daily + clog;
+  };
+
   for (const metric of metrics) {
     const b = metric.behaviour;
     if (b.kind === 'walk') {
       const offset = (random() - 0.5) * b.spread * 2;
       offsets.set(metric.alias, offset);
-      values.set(metric.alias, b.center + offset);
+      // Settled from the start: a unit starting away from its target would drift towards it in its first
+      // minutes, which a rate rule reads as a jump (the filter's weeks of clog).
+      values.set(metric.alias, targetOf(metric.alias, b, start));
     }
     if (b.kind === 'state') states.set(metric.alias, b.normal);
   }
@@ -154,18 +163,12 @@ export function createUnitSimulation(
       silentUntil = now + (2 + random() * 6) * 60_000;
     }
     const steps = Math.max(1, hours * 360); // the walk is tuned for 10 s steps
-    // The same for every metric of the step: worked out once (a replay of a day's history runs this a lot).
-    const swing = Math.sin((2 * Math.PI * now) / 86_400_000 + phase);
     const pull = 1 - 0.95 ** steps;
     const noise = 0.15 * Math.sqrt(steps);
     for (const metric of metrics) {
       const b = metric.behaviour;
       if (b.kind === 'walk') {
-        // A daily swing of one spread, and for the filter a slow clog over the weeks.
-        const daily = swing * b.spread;
-        const clog =
-          metric.alias === 'pressure.filterDifferential' ? ((now - bootAt) / 86_400_000) * 0.01 : 0;
-        const target = b.center + (offsets.get(metric.alias) ?? 0) + daily + clog;
+        const target = targetOf(metric.alias, b, now);
         const current = values.get(metric.alias) ?? target;
         const next = current + (target - current) * pull + gaussian(random) * b.spread * noise;
         values.set(metric.alias, Math.min(b.max ?? Infinity, Math.max(b.min ?? -Infinity, next)));
