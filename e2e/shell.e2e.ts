@@ -107,7 +107,7 @@ describe.skipIf(!chromiumAvailable())('the shell: navigation, colour scheme, pho
       response.url().endsWith('/api/users/me/preferences.update'),
     );
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    expect(await scheme(page)).toBe('dark');
+    await expect.poll(() => scheme(page)).toBe('dark');
     expect((await saved).status()).toBe(200);
     await page.context().close();
 
@@ -120,6 +120,15 @@ describe.skipIf(!chromiumAvailable())('the shell: navigation, colour scheme, pho
       () => document.documentElement.getAttribute('data-mantine-color-scheme') !== null,
     );
     expect(await scheme(again)).toBe('dark');
+
+    // Before any of the console's own scripts run, the page is already dark (public/colorScheme.js): with them
+    // held back, the reload still paints a dark page rather than a white flash.
+    await again.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await again.reload({ waitUntil: 'load' });
+    expect(await scheme(again)).toBe('dark');
+    expect(await again.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(36, 36, 36)',
+    );
   });
 
   it('opens the navigation as a drawer on a phone, nothing wider than the screen, with no tour over it', async () => {

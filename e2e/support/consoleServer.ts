@@ -17,7 +17,7 @@ export interface ConsoleServer extends TestServer {
 /** The real server with the built web app and the demo fleet, on a free port and a fresh database. */
 export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
   const server = await startTestServer({
-    env: { KELVIN_WEB_DIST: path.join(repoRoot, 'apps/web/dist'), ...env },
+    env: { KELVIN_WEB_DIST: process.env.KELVIN_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), ...env },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-e2e-'));
   const demo = await seedDemo(server.database.db, { dataDir, password: DEMO_PASSWORD, files: server.files });
