@@ -1,6 +1,8 @@
 import {
   createTheme,
   darken,
+  Drawer,
+  Modal,
   luminance,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -13,6 +15,11 @@ export const theme = createTheme({
   autoContrast: true,
   // Filled and link blue: Mantine's light shade 6 (#228be6) reads 3.6:1 with white; shade 8 (#1971c2) reads 5.0:1.
   primaryShade: { light: 8, dark: 8 },
+  // Mantine's close buttons are bare icons: a screen reader would announce an unnamed button in every dialog.
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /**
