@@ -37,9 +37,7 @@ describe.skipIf(!chromiumAvailable())('diagnose: charting a unit’s metrics', (
   const names = new Map<string, string>();
 
   beforeAll(async () => {
-    // E2E_WEB_DIST: a build of one's own, where the shared apps/web/dist is not built or is being rebuilt.
-    const ownBuild = process.env.E2E_WEB_DIST;
-    server = await startConsoleServer(ownBuild ? { KELVIN_WEB_DIST: ownBuild } : {});
+    server = await startConsoleServer();
     browser = await launchChromium();
     const db = server.database.db;
     const [unit, second] = await db
