@@ -16,7 +16,13 @@ export function useMetricCatalogue() {
   });
 }
 
-/** The metric ids the given assets report. */
+/** While an asset has reported no metric yet, how often to ask again (a fresh unit's first values are seconds away). */
+export const UNREPORTED_RETRY_MS = 5_000;
+
+/**
+ * The metric ids the given assets report. The answer is cached like the catalogue, except while one of the assets
+ * has reported nothing: a screen opened before a unit's first value would otherwise list nothing for five minutes.
+ */
 export function useAssetMetricIds(assetIds: readonly number[]) {
   return useQuery({
     queryKey: [...diagnoseKey, 'assetMetrics', assetIds],
@@ -24,7 +30,20 @@ export function useAssetMetricIds(assetIds: readonly number[]) {
       apiCall(contract.assetMetricsList, { query: { assetIds: assetIds.join(',') }, signal }),
     enabled: assetIds.length > 0,
     staleTime: CATALOGUE_TTL_MS,
+    refetchInterval: (query) => unreportedRetryInterval(assetIds, query.state.data),
   });
+}
+
+/** How soon to ask again for the assets' metric ids: soon while one has reported nothing, else not by time. */
+export function unreportedRetryInterval(
+  assetIds: readonly number[],
+  reported: readonly { assetId: number; metricIds: readonly number[] }[] | undefined,
+): number | false {
+  if (!reported) return false;
+  const silent = assetIds.some(
+    (assetId) => (reported.find((entry) => entry.assetId === assetId)?.metricIds.length ?? 0) === 0,
+  );
+  return silent ? UNREPORTED_RETRY_MS : false;
 }
 
 type Aggregation = BodyInput<
