@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASSET_TYPE } from '@kelvin/domain';
 import { assetProperties, assets, metrics, users } from '../apps/server/src/platform/db/schema.ts';
-import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 import { signIn } from './support/signIn.ts';
 
@@ -147,7 +147,7 @@ describe.skipIf(!chromiumAvailable())('compare units: last values side by side a
     const picker = page.getByRole('textbox', { name: /Metrics to compare/ });
     await picker.click();
     await picker.fill(SUPPLY_AIR);
-    await page.getByRole('option', { name: 'supplyAir', exact: true }).click();
+    await page.getByRole('option', { name: `${supplyAirName} ${SUPPLY_AIR}`, exact: true }).click();
     await page.keyboard.press('Escape');
 
     // Live values side by side: the reference's, then the other's with its difference.
@@ -165,7 +165,7 @@ describe.skipIf(!chromiumAvailable())('compare units: last values side by side a
     await screenshots(page, 'light');
 
     // The same page in the dark scheme, opened again from its address (the store and the link agree).
-    await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await preferColorScheme(page, 'dark');
     await page.reload();
     await screenshots(page, 'dark');
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');

@@ -122,11 +122,12 @@ describe.skipIf(!chromiumAvailable())('data hall: a hall’s units where they st
     return box;
   };
 
-  async function chooseMetric(page: Page, search: string, leaf: string) {
+  // An option is named by the metric's name and then its alias.
+  async function chooseMetric(page: Page, search: string, option: string) {
     const picker = page.getByRole('textbox', { name: 'Value on each unit' });
     await picker.click();
     await picker.fill(search);
-    await page.getByRole('option', { name: leaf, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
     await page.keyboard.press('Escape');
   }
 
@@ -161,10 +162,12 @@ describe.skipIf(!chromiumAvailable())('data hall: a hall’s units where they st
     }
 
     // A metric on each unit: its live value with its units, changing as readings arrive.
-    await chooseMetric(page, 'temperature.supplyAir', 'supplyAir');
-    const supplyAir = new RegExp(`: Healthy, Supply air temperature -?\\d+\\.\\d °C$`);
+    await chooseMetric(page, 'temperature.supplyAir', 'Supply air temperature temperature.supplyAir');
+    // A tile's name reads as its text (name, state, value); the metric is named by the picker and the tile's title.
+    const supplyAir = /: Healthy, -?\d+\.\d °C$/;
     for (const name of hall1.names) {
       await expect.poll(() => labelOf(unitTile(page, name))).toMatch(supplyAir);
+      expect(await unitTile(page, name).getAttribute('title')).toMatch(/: Healthy, Supply air temperature /);
     }
     const values = async () => (await plan.getByRole('button').allTextContents()).join('|');
     const before = await values();
@@ -172,10 +175,13 @@ describe.skipIf(!chromiumAvailable())('data hall: a hall’s units where they st
     await page.screenshot({ path: path.join(SCREENS, 'datahall-e2e-1440.png') });
 
     // Another metric replaces it on every unit.
-    await chooseMetric(page, 'humidity.return', 'return');
-    const humidity = new RegExp(`: Healthy, Return relative humidity \\d+(\\.\\d+)? %RH$`);
+    await chooseMetric(page, 'humidity.return', 'Return relative humidity humidity.return');
+    const humidity = /: Healthy, \d+(\.\d+)? %RH$/;
     for (const name of hall1.names) {
       await expect.poll(() => labelOf(unitTile(page, name))).toMatch(humidity);
+      expect(await unitTile(page, name).getAttribute('title')).toMatch(
+        /: Healthy, Return relative humidity /,
+      );
     }
     expect(await plan.getByText('°C').count()).toBe(0);
     await page.close();

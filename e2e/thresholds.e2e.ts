@@ -63,7 +63,9 @@ describe.skipIf(!chromiumAvailable())('thresholds: limits edited on the asset, d
     const picker = page.getByRole('textbox', { name: 'Metrics with limits in CRAH supply limits' });
     await picker.click();
     await picker.fill('temperature.supplyAir');
-    await page.getByRole('option', { name: 'supplyAir', exact: true }).click();
+    await page
+      .getByRole('option', { name: 'Supply air temperature temperature.supplyAir', exact: true })
+      .click();
     await page.keyboard.press('Escape');
     const row = page.getByRole('table', { name: 'Limits of CRAH supply limits' });
     const warningHigh = row.getByRole('textbox', { name: /^Warning high of / });
@@ -93,22 +95,18 @@ describe.skipIf(!chromiumAvailable())('thresholds: limits edited on the asset, d
     const [attached] = await server.database.db.select().from(assets).where(eq(assets.assetId, unit.assetId));
     expect(attached?.thresholdGroupId).toBe(group?.thresholdGroupId);
 
-    // On the diagnose screen, with thresholds switched on, the supply air chart draws the limits.
+    // On the diagnose screen, with thresholds switched on, the supply air chart draws the limits. Diagnose opens on
+    // its starting view, whose Temperatures chart already holds supply air (choosing it again would remove it).
     await page.goto(`${server.url}/#/user/devices/${unit.assetId}/metrics`);
     await page.getByRole('button', { name: 'Skip tour' }).click();
-    const metrics = page.getByRole('textbox', { name: 'Metrics of Metrics' });
-    await metrics.click();
-    await metrics.fill('temperature.supplyAir');
-    await page.getByRole('option', { name: 'supplyAir', exact: true }).click();
-    await page.keyboard.press('Escape');
-    const chart = page.getByRole('img', { name: /^Metrics: / });
+    const chart = page.getByRole('img', { name: /^Temperatures: / });
     await expect.poll(() => chart.getAttribute('aria-label')).not.toMatch(/limits shown as bands/);
     await page.getByRole('switch', { name: 'Thresholds' }).check();
     await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/; limits shown as bands$/);
     // The critical band (above 20 °C) is painted at the top of the plot: a reddish pixel there.
     const top = await page.evaluate(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('[aria-label^="Metrics: "] canvas');
-      const over = document.querySelector<HTMLElement>('[aria-label^="Metrics: "] .u-over');
+      const canvas = document.querySelector<HTMLCanvasElement>('[aria-label^="Temperatures: "] canvas');
+      const over = document.querySelector<HTMLElement>('[aria-label^="Temperatures: "] .u-over');
       const context = canvas?.getContext('2d');
       if (!canvas || !over || !context) return null;
       const ratio = canvas.width / canvas.getBoundingClientRect().width;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.KELVIN_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -34,4 +34,14 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
 /** Headless Chromium with CHROMIUM_LAUNCH_OPTIONS. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, args: [...CHROMIUM_LAUNCH_OPTIONS.args] });
+}
+
+/**
+ * Asks the console for a colour scheme on the next load, the way a user's browser would hold it: the device's
+ * setting (which the user's default 'system' follows once the server answers) and the console's stored copy
+ * (which paints the first frame). Setting only one of them lets the other win and the page draws in the wrong one.
+ */
+export async function preferColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((value) => localStorage.setItem('kelvin.colorScheme', value), scheme);
 }
