@@ -173,7 +173,7 @@ export function MaintenanceWindowForm({
           <DateTimePicker
             label="Start"
             required
-            valueFormat="YYYY-MM-DD HH:mm"
+            valueFormat="MM/DD/YYYY hh:mm A"
             value={draft.from}
             onChange={(from) => change({ from })}
             error={errors.from}
@@ -182,7 +182,7 @@ export function MaintenanceWindowForm({
           <DateTimePicker
             label="End"
             required
-            valueFormat="YYYY-MM-DD HH:mm"
+            valueFormat="MM/DD/YYYY hh:mm A"
             value={draft.to}
             onChange={(to) => change({ to })}
             error={errors.to}

@@ -136,7 +136,8 @@ export function MaintenanceWindowsPanel({
           onPageChange={setPageNumber}
           fetching={windows.isPlaceholderData}
           countLabel={(n) => (n === 1 ? '1 maintenance window' : `${n} maintenance windows`)}
-          minWidth={860}
+          // Laid out by the columns' widths, so a squeezed table scrolls rather than cut the state badges.
+          fixedLayout
           cardsBelow="48em"
           empty={
             filtered

@@ -3,8 +3,11 @@ import { IconCalendarX, IconPencil } from '@tabler/icons-react';
 import type { MaintenanceWindow } from '@kelvin/contract';
 import { isMaintenanceCancelable, isMaintenanceEditable } from '@kelvin/domain';
 import type { PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
-import { formatWindowSpan } from './maintenanceFormat.ts';
+import { windowSpanParts } from './maintenanceFormat.ts';
 import { MaintenanceStateBadge } from './MaintenanceStateBadge.tsx';
+
+export const STATE_WIDTH = 130;
+export const WHEN_WIDTH = 200;
 
 const timesOf = (window: MaintenanceWindow) => ({
   from: window.timeWindow.from,
@@ -25,7 +28,8 @@ export function maintenanceColumns(actions: {
     {
       key: 'state',
       header: 'State',
-      width: 110,
+      // The longest badge ('Upcoming', 'Canceled') whole with the cell's padding: narrower, Mantine cut it to 'U.'.
+      width: STATE_WIDTH,
       cell: (window) => <MaintenanceStateBadge state={window.state} />,
     },
     {
@@ -50,26 +54,32 @@ export function maintenanceColumns(actions: {
     {
       key: 'asset',
       header: 'Asset',
-      width: 150,
+      width: 170,
       cell: (window) => <Text size="sm">{window.assetName}</Text>,
     },
     {
       key: 'when',
       header: 'When',
-      width: 210,
-      cell: (window) => (
-        <Stack gap={2}>
-          <Text size="sm">{formatWindowSpan(window)}</Text>
-          <Text size="xs" c="dimmed">
-            {window.timeZoneId}
-          </Text>
-        </Stack>
-      ),
+      // Start and end on a line each ('11/27/2026 10:00:00 PM –' is the longest), so the description keeps the
+      // width; one line of both (330 px) left the description too little beside the asset hierarchy.
+      width: WHEN_WIDTH,
+      cell: (window) => {
+        const { start, end } = windowSpanParts(window);
+        return (
+          <Stack gap={2}>
+            <Text size="sm">{start} –</Text>
+            <Text size="sm">{end}</Text>
+            <Text size="xs" c="dimmed">
+              {window.timeZoneId}
+            </Text>
+          </Stack>
+        );
+      },
     },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 80,
+      width: 96,
       cell: (window) => {
         if (!actions.canWrite(window)) return null;
         const now = Date.now();

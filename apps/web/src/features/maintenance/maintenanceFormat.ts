@@ -1,23 +1,26 @@
 import type { MaintenanceWindow } from '@kelvin/contract';
-
-const rangeFormatters = new Map<string, Intl.DateTimeFormat>();
+import { formatDate, formatDateTime, formatTime } from '../../shared/formatting/dateTime.ts';
 
 /**
- * A window's span in its own zone, the way it was planned: 'Jun 1, 2025, 8:00 – 12:00 PM' within a day, both
- * dates when it spans days (Intl's range format leaves out what the ends share).
+ * A window's span in its own zone, the way it was planned, through the one date-time formatter:
+ * '11/27/2026 01:00:00 PM – 03:00:00 PM' within a day, both dates when it spans days.
  */
 export function formatWindowSpan(window: Pick<MaintenanceWindow, 'timeWindow' | 'timeZoneId'>): string {
+  const { start, end } = windowSpanParts(window);
+  return `${start} – ${end}`;
+}
+
+/** The two ends of a window's span, for a cell that writes them on two lines; the end leaves out a shared date. */
+export function windowSpanParts(window: Pick<MaintenanceWindow, 'timeWindow' | 'timeZoneId'>): {
+  start: string;
+  end: string;
+} {
   const zone = window.timeZoneId;
-  let formatter = rangeFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(undefined, {
-      timeZone: zone,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-    rangeFormatters.set(zone, formatter);
-  }
-  return formatter.formatRange(Date.parse(window.timeWindow.from), Date.parse(window.timeWindow.to));
+  const from = Date.parse(window.timeWindow.from);
+  const to = Date.parse(window.timeWindow.to);
+  const end =
+    formatDate(from, zone) === formatDate(to, zone) ? formatTime(to, zone) : formatDateTime(to, zone);
+  return { start: formatDateTime(from, zone), end };
 }
 
 /** The next whole hour after `now`: where a new window starts unless the user says otherwise. */
