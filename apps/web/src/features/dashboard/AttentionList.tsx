@@ -73,7 +73,8 @@ export function AttentionList({ rows, only, asOf, timeZone }: AttentionListProps
                     to={`/user/devices/${row.assetId}/liveView`}
                     size="sm"
                     fw={600}
-                    style={{ whiteSpace: 'nowrap' }}
+                    // A long name breaks rather than push 'Last heard from' past a phone's edge.
+                    style={{ overflowWrap: 'anywhere' }}
                   >
                     {row.name}
                   </Anchor>

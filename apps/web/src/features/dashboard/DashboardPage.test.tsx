@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Asset } from '@kelvin/contract';
+import type { Asset, FleetAsset } from '@kelvin/contract';
+import { assetDisplayName } from '@kelvin/domain';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
 import { buildAsset, buildFleet } from '../../test/assetFactories.ts';
@@ -40,10 +41,22 @@ const states = [
   { assetId: 13, health: 'NO_MONITOR', lastSeenAt: null },
 ];
 
+/** As assets.fleet answers them: place and display name only. */
+function slim(assets: readonly Asset[]): FleetAsset[] {
+  return assets.map((asset) => ({
+    assetId: asset.assetId,
+    companyId: asset.companyId,
+    parentAssetId: asset.parentAssetId,
+    assetTypeId: asset.assetTypeId,
+    name: assetDisplayName(asset),
+  }));
+}
+
 function renderDashboard(options: { permissions?: string[]; toursSeen?: string[] } = {}) {
   const api = fakeApi([
-    { method: 'GET', path: /^\/assets(\?.*)?$/, reply: { body: fleet } },
-    { method: 'POST', path: /^\/assets\.state\.list$/, reply: { body: states } },
+    // The overview's slim answers; the full assets list is not asked for (a route for it would hide that).
+    { method: 'GET', path: /^\/assets\/fleet$/, reply: { body: slim(fleet) } },
+    { method: 'POST', path: /^\/assets\.fleet\.state$/, reply: { body: states } },
     {
       method: 'GET',
       path: /^\/users\/me\/tours$/,
@@ -98,6 +111,16 @@ afterEach(() => {
 });
 
 describe('dashboard', () => {
+  it('draws the fleet from the slim answers only, not the full assets list', async () => {
+    const { requests } = renderDashboard();
+    await screen.findByRole('table', { name: 'Units that need attention' }, { timeout: 5000 });
+    const paths = requests.map((request) => request.path);
+    expect(paths.filter((path) => path === '/assets/fleet')).toHaveLength(1);
+    expect(paths.filter((path) => path === '/assets.fleet.state')).toHaveLength(1);
+    expect(paths.filter((path) => path.startsWith('/assets?') || path === '/assets')).toEqual([]);
+    expect(paths).not.toContain('/assets.state.list');
+  });
+
   it('lists what needs attention first: lost communication (never heard from first), critical, warning', async () => {
     renderDashboard();
     const table = await screen.findByRole('table', { name: 'Units that need attention' }, { timeout: 5000 });

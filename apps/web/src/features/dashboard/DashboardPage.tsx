@@ -1,24 +1,26 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ASSET_HEALTH_LABELS, passesChecks, type AssetHealthState } from '@kelvin/domain';
 import { sectionChecks } from '../../app/router/sectionChecks.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
-import { useAssets } from '../assets/assetsQueries.ts';
-import { buildAssetTree } from '../assets/assetTree.ts';
-import { fleetGroups, groupedUnitIds } from '../overview/fleetGroups.ts';
-import { useCompanyNames, useFleetStates } from '../overview/fleetQueries.ts';
+import { fleetGroups, fleetTree, groupedUnitIds } from '../overview/fleetGroups.ts';
+import {
+  FLEET_REFRESH_MS,
+  fleetAssetsQuery,
+  fleetHealthQuery,
+  useCompanyNames,
+} from '../overview/fleetQueries.ts';
 import { attentionRows, healthCounts } from './attention.ts';
 import { AttentionList } from './AttentionList.tsx';
 import { DashboardTour } from './DashboardTour.tsx';
 import { FleetHealthCounts } from './FleetHealthCounts.tsx';
 import { RecentUnits } from './RecentUnits.tsx';
 import { SharedViewsList } from './SharedViewsList.tsx';
-
-const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Section({ title, tour, children }: { title: string; tour: string; children: ReactNode }) {
   return (
@@ -39,14 +41,22 @@ function Section({ title, tour, children }: { title: string; tour: string; child
 export function DashboardPage() {
   const { data } = useCurrentUser();
   const canSeeFleet = data !== undefined && passesChecks(data.permissions, sectionChecks.overview);
-  const assets = useAssets({}, { enabled: canSeeFleet });
+  // The overview's slim answers (assets.fleet, assets.fleet.state), asked side by side: the landing screen skips the
+  // full assets list (1.9 MB on a large fleet) and the health request that waited for it. Only for those who may
+  // see the fleet: the others would be refused.
+  const assets = useQuery({ ...fleetAssetsQuery, enabled: canSeeFleet });
+  const states = useQuery({
+    ...fleetHealthQuery,
+    enabled: canSeeFleet,
+    refetchInterval: FLEET_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
   const companyNames = useCompanyNames();
   const groups = useMemo(
-    () => (assets.data ? fleetGroups(buildAssetTree(assets.data, companyNames)) : []),
+    () => (assets.data ? fleetGroups(fleetTree(assets.data, companyNames)) : []),
     [assets.data, companyNames],
   );
   const unitIds = useMemo(() => groupedUnitIds(groups), [groups]);
-  const states = useFleetStates(unitIds);
   const [only, setOnly] = useState<AssetHealthState | null>(null);
   const rows = useMemo(
     () => (states.data ? attentionRows(groups, states.data, only) : []),
@@ -58,7 +68,7 @@ export function DashboardPage() {
     [assets.data],
   );
   if (!data) return null;
-  const timeZone = ownTimeZone();
+  const timeZone = browserTimeZone();
 
   return (
     <Stack>
@@ -91,7 +101,7 @@ export function DashboardPage() {
                 error={assets.error ?? states.error}
                 onRetry={() => void (assets.isError ? assets.refetch() : states.refetch())}
               />
-            ) : assets.isPending || (unitIds.length > 0 && states.isPending) ? (
+            ) : assets.isPending || states.isPending ? (
               <Text c="dimmed" role="status">
                 Loading the fleet’s state…
               </Text>

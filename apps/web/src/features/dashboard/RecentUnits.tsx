@@ -1,15 +1,15 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Asset } from '@kelvin/contract';
-import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
+import type { FleetAsset } from '@kelvin/contract';
+import { ASSET_TYPE_LABELS, isKnownAssetType } from '@kelvin/domain';
 import { EmptyState } from '../../shared/ui/QueryState.tsx';
 import { useRecentUnitsStore } from './recentUnitsStore.ts';
 
 /**
- * The assets the user opened last under devices, newest first, named from the assets list. An asset that is gone
+ * The assets the user opened last under devices, newest first, named from the fleet's slim list (assets.fleet). An asset that is gone
  * or out of reach since is left out.
  */
-export function RecentUnits({ assets }: { assets: ReadonlyMap<number, Asset> | undefined }) {
+export function RecentUnits({ assets }: { assets: ReadonlyMap<number, FleetAsset> | undefined }) {
   const visits = useRecentUnitsStore((state) => state.visits);
   const known = visits.flatMap((visit) => {
     const asset = assets?.get(visit.assetId);
@@ -27,11 +27,13 @@ export function RecentUnits({ assets }: { assets: ReadonlyMap<number, Asset> | u
       {known.map(({ asset }) => (
         <li key={asset.assetId}>
           <Anchor component={Link} to={`/user/devices/${asset.assetId}`} size="sm" fw={600}>
-            {assetDisplayName(asset)}
+            {asset.name}
           </Anchor>{' '}
-          <Text span size="xs" c="dimmed">
-            {shortenAssetType(asset.type)}
-          </Text>
+          {isKnownAssetType(asset.assetTypeId) && (
+            <Text span size="xs" c="dimmed">
+              {ASSET_TYPE_LABELS[asset.assetTypeId]}
+            </Text>
+          )}
         </li>
       ))}
     </Stack>
