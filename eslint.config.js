@@ -77,6 +77,29 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 22: one date-time formatter (MM/dd/yyyy hh:mm:ss a, platform-core section 9). A screen that builds its
+    // own Intl formatter or asks the browser's locale writes moments some other way; shared/formatting/ alone may.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/shared/formatting/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          "CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          // A number's toLocaleString (counts, prices) is fine; a Date's is not.
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          "MemberExpression[object.object.name='Date'][object.property.name='prototype'][property.name=/^toLocale/]",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Format moments with formatDateTime / formatDate / formatTime from shared/formatting/dateTime.ts, the one date-time formatter.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
