@@ -69,6 +69,33 @@ describe.skipIf(!chromiumAvailable())(
       await expect.poll(() => dialog.count()).toBe(0);
       const row = table.getByRole('row').filter({ hasText: 'Replace the humidifier cylinders' });
       await expect.poll(() => row.getByText('Active', { exact: true }).count()).toBe(1);
+      // At 1440 px beside the hierarchy: every state badge whole (not cut to 'U.'), the When cells' text within its
+      // column, and the table inside the window with nothing to scroll sideways.
+      const fit = await table.evaluate((element) => {
+        const cut = (node: Element) => node.scrollWidth > node.clientWidth;
+        const badges = Array.from(element.querySelectorAll('.mantine-Badge-label'));
+        const whenColumn = Array.from(element.querySelectorAll('th')).findIndex(
+          (th) => th.textContent === 'When',
+        );
+        const whenCells = Array.from(element.querySelectorAll('tbody tr')).map(
+          (tr) => tr.querySelectorAll('td')[whenColumn]?.querySelector('[data-cell]') ?? null,
+        );
+        const scroller = element.parentElement;
+        return {
+          badges: badges.length,
+          cutBadges: badges.filter(cut).map((badge) => badge.textContent),
+          cutWhen: whenCells.filter(
+            (cell) => cell === null || cut(cell) || Array.from(cell.querySelectorAll('p')).some(cut),
+          ).length,
+          right: element.getBoundingClientRect().right,
+          sideways: scroller === null ? 0 : scroller.scrollWidth - scroller.clientWidth,
+        };
+      });
+      expect(fit.badges).toBeGreaterThanOrEqual(3);
+      expect(fit.cutBadges).toEqual([]);
+      expect(fit.cutWhen).toBe(0);
+      expect(fit.right).toBeLessThanOrEqual(1440);
+      expect(fit.sideways).toBe(0);
       await page.screenshot({ path: path.join(SCREENS, 'maintenance-e2e-1440.png'), fullPage: true });
 
       await page.goto(`${server.url}/#/user/overview`);
