@@ -75,7 +75,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('notification bell', () => {
   it('shows the unread count and follows the live signal over the shared connection', async () => {
     const { fake, setUnread } = renderBell({ unread: 2 });
-    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    // The popup state is the button's, not the badge's div around it (axe: aria-allowed-attr).
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelectorAll('[aria-expanded]:not(button)')).toHaveLength(0);
     expect(fake.opens).toBe(1);
     act(() => fake.notify(5));
     expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeInTheDocument();

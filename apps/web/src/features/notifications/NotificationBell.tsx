@@ -54,65 +54,69 @@ export function NotificationBell({
   };
 
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+  // The Indicator sits outside the popover's target so the target's popup state (aria-expanded) lands on the
+  // button, not on the Indicator's div (axe: aria-allowed-attr, critical).
   return (
-    <Popover
-      opened={opened}
-      onChange={(next) => (next ? undefined : close())}
-      position="bottom-end"
-      width="min(400px, calc(100vw - 16px))"
-      shadow="md"
-      withinPortal
-      trapFocus
-      // Above the product tour's spotlight and the toasts: it is opened on purpose, over whatever is showing.
-      zIndex={450}
+    <Indicator
+      label={count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+      size={18}
+      color="red"
+      offset={4}
+      disabled={count === 0}
+      inline
     >
-      <Popover.Target>
-        <Indicator
-          label={count > BADGE_MAX ? `${BADGE_MAX}+` : count}
-          size={18}
-          color="red"
-          offset={4}
-          disabled={count === 0}
-          inline
-        >
+      <Popover
+        opened={opened}
+        onChange={(next) => (next ? undefined : close())}
+        position="bottom-end"
+        width="min(400px, calc(100vw - 16px))"
+        shadow="md"
+        withinPortal
+        trapFocus
+        // Above the product tour's spotlight and the toasts: it is opened on purpose, over whatever is showing.
+        zIndex={450}
+      >
+        <Popover.Target>
           <Tooltip label="Notifications" disabled={opened}>
             <ActionIcon variant="subtle" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
               <IconBell size={22} />
             </ActionIcon>
           </Tooltip>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} role="dialog" aria-labelledby={titleId}>
-        <Group justify="space-between" px="sm" py="xs">
-          <Text fw={600} size="sm" id={titleId}>
-            Notifications{count > 0 ? ` (${count} unread)` : ''}
-          </Text>
-          <Group gap={4}>
-            <MarkAllReadButton
-              disabled={count === 0 || markRead.isPending}
-              onClick={() => mark({ all: true })}
-            />
-            {canManage && (
-              <Tooltip label="Notification settings">
-                <ActionIcon
-                  component={Link}
-                  to="/user/settings/notifications"
-                  variant="subtle"
-                  size="sm"
-                  aria-label="Notification settings"
-                  onClick={close}
-                >
-                  <IconSettings size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+        </Popover.Target>
+        <Popover.Dropdown p={0} role="dialog" aria-labelledby={titleId}>
+          <Group justify="space-between" px="sm" py="xs">
+            <Text fw={600} size="sm" id={titleId}>
+              Notifications{count > 0 ? ` (${count} unread)` : ''}
+            </Text>
+            <Group gap={4}>
+              <MarkAllReadButton
+                disabled={count === 0 || markRead.isPending}
+                onClick={() => mark({ all: true })}
+              />
+              {canManage && (
+                <Tooltip label="Notification settings">
+                  <ActionIcon
+                    component={Link}
+                    to="/user/settings/notifications"
+                    variant="subtle"
+                    size="sm"
+                    aria-label="Notification settings"
+                    onClick={close}
+                  >
+                    <IconSettings size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
           </Group>
-        </Group>
-        <Divider />
-        <ScrollArea.Autosize mah="min(480px, calc(100vh - 120px))">
-          {opened && <NotificationList onOpen={open} onMarkRead={(id) => mark({ notificationIds: [id] })} />}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+          <Divider />
+          <ScrollArea.Autosize mah="min(480px, calc(100vh - 120px))">
+            {opened && (
+              <NotificationList onOpen={open} onMarkRead={(id) => mark({ notificationIds: [id] })} />
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
