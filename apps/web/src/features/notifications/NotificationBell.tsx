@@ -8,10 +8,9 @@ import { notify } from '../../app/toasts/toasts.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import type { LiveMetricSubscriber } from '../live/liveMetricSubscriber.ts';
-import { getSharedLiveSubscriber } from '../live/sharedLiveSubscriber.ts';
 import { MarkAllReadButton, NotificationList } from './NotificationList.tsx';
 import { useMarkNotificationsRead, useUnreadCount } from './notificationsQueries.ts';
-import { useNotificationSignals } from './useNotificationSignals.ts';
+import { loadSharedLiveSubscriber, useNotificationSignals } from './useNotificationSignals.ts';
 
 /** Where a notification leads: its ticket's details, or its unit's problems. */
 export function notificationPathOf(notification: Pick<Notification, 'assetId' | 'ticketId'>): string {
@@ -27,9 +26,9 @@ const BADGE_MAX = 99;
  * a popover listing the notifications newest first.
  */
 export function NotificationBell({
-  subscriber = getSharedLiveSubscriber,
+  subscriber = loadSharedLiveSubscriber,
 }: {
-  subscriber?: () => LiveMetricSubscriber;
+  subscriber?: () => LiveMetricSubscriber | Promise<LiveMetricSubscriber>;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const titleId = useId();

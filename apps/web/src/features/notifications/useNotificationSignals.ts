@@ -4,7 +4,6 @@ import { contract, notificationsChangedSignalSchema, type Notification } from '@
 import { notify } from '../../app/toasts/toasts.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import type { LiveMetricSubscriber } from '../live/liveMetricSubscriber.ts';
-import { getSharedLiveSubscriber } from '../live/sharedLiveSubscriber.ts';
 import { notificationListKey, unreadCountKey } from './notificationsQueries.ts';
 
 /** What a notification is about: its unit, or its ticket. */
@@ -16,6 +15,10 @@ export function notificationSubject(notification: Pick<Notification, 'assetName'
 export function criticalToastMessage(notification: Notification): string {
   return `Critical: ${notification.title} on ${notificationSubject(notification)}`;
 }
+
+/** The app's one live connection, loaded after the first screen: socket.io's client stays out of its scripts. */
+export const loadSharedLiveSubscriber = (): Promise<LiveMetricSubscriber> =>
+  import('../live/sharedLiveSubscriber.ts').then((module) => module.getSharedLiveSubscriber());
 
 const newestPage = (pageSize: number, unreadOnly: boolean) =>
   apiCall(contract.notificationsList, {
@@ -29,7 +32,7 @@ const newestPage = (pageSize: number, unreadOnly: boolean) =>
  */
 export function useNotificationSignals(
   enabled: boolean,
-  subscriber: () => LiveMetricSubscriber = getSharedLiveSubscriber,
+  subscriber: () => LiveMetricSubscriber | Promise<LiveMetricSubscriber> = loadSharedLiveSubscriber,
 ): void {
   const queryClient = useQueryClient();
   // The newest notification id known when the tab opened (null until read): only newer ones are toasted.
@@ -38,7 +41,7 @@ export function useNotificationSignals(
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    const live = subscriber();
+    let stopLive: () => void = () => undefined;
     void newestPage(1, false).then(
       (page) => {
         if (active)
@@ -58,21 +61,34 @@ export function useNotificationSignals(
         notify({ kind: 'danger', message: criticalToastMessage(item) });
     }
 
-    const stopSignals = live.on('notificationsChanged', (signal) => {
-      const known = notificationsChangedSignalSchema.safeParse(queryClient.getQueryData(unreadCountKey));
-      const before = known.success ? known.data.unreadCount : undefined;
-      queryClient.setQueryData(unreadCountKey, signal);
-      void queryClient.invalidateQueries({ queryKey: notificationListKey });
-      if (before === undefined || signal.unreadCount > before) void toastNewCritical().catch(() => undefined);
-    });
-    const stopConnected = live.on('connected', () => {
-      void queryClient.invalidateQueries({ queryKey: unreadCountKey });
-    });
-    live.connect();
+    function listen(live: LiveMetricSubscriber) {
+      const stopSignals = live.on('notificationsChanged', (signal) => {
+        const known = notificationsChangedSignalSchema.safeParse(queryClient.getQueryData(unreadCountKey));
+        const before = known.success ? known.data.unreadCount : undefined;
+        queryClient.setQueryData(unreadCountKey, signal);
+        void queryClient.invalidateQueries({ queryKey: notificationListKey });
+        if (before === undefined || signal.unreadCount > before)
+          void toastNewCritical().catch(() => undefined);
+      });
+      const stopConnected = live.on('connected', () => {
+        void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+      });
+      live.connect();
+      stopLive = () => {
+        stopSignals();
+        stopConnected();
+      };
+    }
+
+    void Promise.resolve(subscriber()).then(
+      (live) => {
+        if (active) listen(live);
+      },
+      () => undefined,
+    );
     return () => {
       active = false;
-      stopSignals();
-      stopConnected();
+      stopLive();
     };
   }, [enabled, queryClient, subscriber]);
 }
