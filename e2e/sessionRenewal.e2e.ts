@@ -103,6 +103,20 @@ describe.skipIf(!chromiumAvailable())('session renewal', () => {
     await context.close();
   });
 
+  it("keeps socket.io's client out of the first screen's scripts (the bell loads it after the first render)", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    // The entry and the chunks the page preloads with it: what every first screen waits for.
+    const urls = [
+      ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+    ]
+      .map((match) => match[1] ?? '')
+      .filter((url) => url.startsWith('/assets/'));
+    expect(urls.length).toBeGreaterThan(1);
+    const bodies = await Promise.all(urls.map(async (url) => (await fetch(`${server.url}${url}`)).text()));
+    // A message only socket.io's client carries.
+    expect(bodies.filter((body) => body.includes('io server disconnect'))).toEqual([]);
+  });
+
   it('renews the ID token silently, and signs out when renewal fails', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/#/login`);
