@@ -47,8 +47,7 @@ import { DiagnoseTour } from './DiagnoseTour.tsx';
 import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
-
-const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 
 /** The view's zoom history: its base range, then each zoom step (dates are valid: the store checked them). */
 function zoomHistoryOf(view: DiagnoseViewData): ZoomHistory {
@@ -92,7 +91,7 @@ export function DiagnosePage() {
   const choice: RangeChoice = isRelativeRange(view.rangeDisplay)
     ? { kind: 'relative', label: view.rangeDisplay }
     : { kind: 'absolute', ...base };
-  const timeZone = view.timezone ?? ownTimeZone();
+  const timeZone = view.timezone ?? browserTimeZone();
   const range = currentZoom(zooms);
   const rawOk = rawAllowed(range);
   const [refreshMs, setRefreshMs] = useState(0);
