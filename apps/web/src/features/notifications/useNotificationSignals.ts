@@ -72,6 +72,8 @@ export function useNotificationSignals(
       });
       const stopConnected = live.on('connected', () => {
         void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+        // A critical notice that came while the connection was loading or down sent a signal no one heard.
+        void toastNewCritical().catch(() => undefined);
       });
       live.connect();
       stopLive = () => {
