@@ -10,7 +10,7 @@ import {
   RECEIVER_ALLOW_NETWORKS,
   startReceiver,
 } from '../apps/server/src/modules/notifications/notificationsTestFixture.ts';
-import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
@@ -185,7 +185,7 @@ describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the se
       await noticeOf(server.database.db, problemIds[1] ?? 0, 'RESOLVED', {}, unit.name),
     ]);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      await preferColorScheme(page, scheme);
       for (const [width, height] of [
         [1440, 900],
         [390, 844],
@@ -193,6 +193,10 @@ describe.skipIf(!chromiumAvailable())('notifications: the bell, live, and the se
         await page.setViewportSize({ width, height });
         await page.goto(`${server.url}/#/user/settings/notifications`);
         await page.reload();
+        // The screenshots are only worth looking at in the scheme they are named for.
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+          .toBe(scheme);
         await expect
           .poll(() => page.getByRole('listitem', { name: 'On-call pager' }).count(), FIRST_LOAD)
           .toBe(1);
