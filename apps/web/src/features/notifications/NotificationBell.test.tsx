@@ -179,6 +179,24 @@ describe('notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('keeps a newer live count when the answer to marking read comes back after it', async () => {
+    const user = userEvent.setup();
+    const view = renderBell({ unread: 1 });
+    // The server marks read (count 0), then two notices come: their signal overtakes the call's answer.
+    view.markRead.mockImplementationOnce(() => {
+      view.setUnread(2);
+      view.fake.notify(2);
+      return { body: { unreadCount: 0 } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(view.markRead).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    // Still there once every read has settled.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
   it('says when there is nothing, and when the list cannot be read, with a retry', async () => {
     const user = userEvent.setup();
     let fail = true;

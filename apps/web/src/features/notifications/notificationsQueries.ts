@@ -33,14 +33,21 @@ export function useNotificationList(enabled: boolean) {
   });
 }
 
-/** Marks read; the answer's count replaces the badge's at once and the list is read again. */
+/**
+ * Marks read; the answer's count replaces the badge's at once and the list is read again. The answer and the live
+ * signals travel apart: when a signal set the badge while the call was out, the answer may be the older of the
+ * two (a notice that came meanwhile), so the count is read again instead of overwritten.
+ */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInput<typeof contract.notificationsMarkRead>) =>
       apiCall(contract.notificationsMarkRead, { body }),
-    onSuccess: async (answer) => {
-      queryClient.setQueryData(unreadCountKey, answer);
+    onMutate: () => ({ sentAt: Date.now() }),
+    onSuccess: async (answer, _body, context) => {
+      const badgeSetAt = queryClient.getQueryState(unreadCountKey)?.dataUpdatedAt ?? 0;
+      if (badgeSetAt >= context.sentAt) void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+      else queryClient.setQueryData(unreadCountKey, answer);
       await queryClient.invalidateQueries({ queryKey: notificationListKey });
     },
   });

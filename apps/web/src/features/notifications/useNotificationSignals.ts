@@ -65,6 +65,8 @@ export function useNotificationSignals(
       const stopSignals = live.on('notificationsChanged', (signal) => {
         const known = notificationsChangedSignalSchema.safeParse(queryClient.getQueryData(unreadCountKey));
         const before = known.success ? known.data.unreadCount : undefined;
+        // A read of the count still out began before this signal: its answer would put an older count back.
+        void queryClient.cancelQueries({ queryKey: unreadCountKey });
         queryClient.setQueryData(unreadCountKey, signal);
         void queryClient.invalidateQueries({ queryKey: notificationListKey });
         if (before === undefined || signal.unreadCount > before)
