@@ -11,3 +11,4 @@ export * from './time/duration.ts';
 export * from './maintenance/index.ts';
 export * from './problems/index.ts';
 export * from './tickets/index.ts';
+export * from './forms/index.ts';
