@@ -7,6 +7,7 @@ export default defineConfig({
     './src/platform/db/maintenanceSchema.ts',
     './src/platform/db/problemsSchema.ts',
     './src/platform/db/ticketsSchema.ts',
+    './src/platform/db/formsSchema.ts',
     './src/modules/users/userPreferencesTable.ts',
   ],
   out: './drizzle',
