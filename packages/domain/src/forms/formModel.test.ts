@@ -6,32 +6,10 @@ import {
   requireFormElement,
   walkFormElements,
   type FormDefinition,
-  type FormElement,
-  type FormElementDefOptions,
-  type FormElementType,
 } from './formModel.ts';
+import { buildFormElement } from './formTestElements.ts';
 
-let nextId = 1;
-function element(
-  type: FormElementType,
-  options: FormElementDefOptions = {},
-  extra: Partial<FormElement> = {},
-): FormElement {
-  const id = nextId++;
-  return {
-    formElementDefAssociationId: id,
-    formElementDefId: 100 + id,
-    label: `${type} ${id}`,
-    rootFormId: 7,
-    parentFormElementDefId: null,
-    isRequired: false,
-    displayOrder: id,
-    type,
-    elements: [],
-    formElementDefOptions: options,
-    ...extra,
-  };
-}
+const element = buildFormElement;
 
 describe('walkFormElements', () => {
   it('goes depth first, a group before its children, siblings by displayOrder whatever the input order', () => {

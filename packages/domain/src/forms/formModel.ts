@@ -3,6 +3,7 @@
  * names and shapes are the ones agreed between the engineers of issue 23 (spec section 3, Dynamic form): keep them.
  */
 import { isDuration } from '../time/duration.ts';
+import { elementNotFound } from './formMessages.ts';
 
 export type FormElementType =
   | 'boolean'
@@ -183,11 +184,7 @@ export function requireFormElement(
   formElementDefAssociationId: number,
 ): FormElement {
   const element = findFormElement(elements, formElementDefAssociationId);
-  if (!element) {
-    throw new Error(
-      `Unable to find element with formElementDefAssociationId ${formElementDefAssociationId}.`,
-    );
-  }
+  if (!element) throw elementNotFound(formElementDefAssociationId);
   return element;
 }
 

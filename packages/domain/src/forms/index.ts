@@ -1,1 +1,4 @@
 export * from './formModel.ts';
+export * from './formMessages.ts';
+export * from './formValidation.ts';
+export * from './formInput.ts';
