@@ -49,9 +49,15 @@ export function formatDateTime(ts: number, timeZone: string): string {
   return `${formatDate(ts, timeZone)} ${formatTime(ts, timeZone)}`;
 }
 
-/** The browser's own zone: where the console shows times unless a screen offers another. */
+let ownZone: string | undefined;
+
+/**
+ * The browser's own zone: where the console shows times unless a screen offers another. Read once: building an
+ * Intl.DateTimeFormat to ask costs about a millisecond, and tables ask per cell.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return ownZone;
 }
 
 /**

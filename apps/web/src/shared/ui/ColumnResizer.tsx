@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box } from '@mantine/core';
 import classes from './ColumnResizer.module.css';
 
@@ -24,11 +24,13 @@ export function ColumnResizer(props: {
   const start = useRef<{ x: number; width: number } | null>(null);
   const grip = useRef<HTMLDivElement>(null);
   const cellWidth = (element: HTMLElement) => element.parentElement?.getBoundingClientRect().width ?? 0;
-  // A focusable separator must say its value (axe: aria-required-attr): before a resize, the drawn width.
+  // A focusable separator must say its value (axe: aria-required-attr): before a resize, the drawn width. It is
+  // read when the grip is focused or hovered, not on mount: a measure per column on mount forced a layout and a
+  // second render of every table before its first paint.
   const [drawn, setDrawn] = useState<number>(MIN_COLUMN_WIDTH);
-  useLayoutEffect(() => {
+  const measure = () => {
     if (grip.current) setDrawn(clamp(cellWidth(grip.current)));
-  }, []);
+  };
   const startResizing = (grip: HTMLElement) => {
     const drawn: Record<string, number> = {};
     for (const cell of grip.parentElement?.parentElement?.children ?? []) {
@@ -71,6 +73,8 @@ export function ColumnResizer(props: {
       aria-valuemax={MAX_COLUMN_WIDTH}
       tabIndex={0}
       ref={grip}
+      onFocus={measure}
+      onPointerEnter={measure}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

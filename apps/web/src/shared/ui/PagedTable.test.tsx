@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PagedTable, pageRange, usePagedTableDensity, type PagedTableColumn } from './PagedTable.tsx';
 
 interface Row {
@@ -120,6 +120,23 @@ describe('PagedTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Title' }));
     expect(screen.getByRole('columnheader', { name: /^Title/ })).toBeInTheDocument();
+  });
+
+  it("reads a column's drawn width when its grip is focused, not while the table first draws", () => {
+    const headerCellsMeasured: Element[] = [];
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.tagName === 'TH') headerCellsMeasured.push(this);
+      return DOMRect.fromRect({ width: 212, height: 30 });
+    });
+    renderTable({ totalSize: 1 });
+    // A measure per column before the first paint forced a layout and a second render of the whole table.
+    expect(headerCellsMeasured).toEqual([]);
+    const grip = screen.getByRole('separator', { name: 'Resize Title' });
+    fireEvent.focus(grip);
+    expect(grip).toHaveAttribute('aria-valuenow', '212');
+    measured.mockRestore();
   });
 
   it('resizes a column from the keyboard, keeps the widths per table, and gives them back with Home', () => {
