@@ -4,3 +4,4 @@ export * from './formValidation.ts';
 export * from './formInput.ts';
 export * from './formEditing.ts';
 export * from './formTimer.ts';
+export * from './formWorkbook.ts';
