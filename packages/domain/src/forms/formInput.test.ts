@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formValueToInput, parseFormInput, parseNumberInput } from './formInput.ts';
+import { canDeselectChoice, formValueToInput, parseFormInput, parseNumberInput } from './formInput.ts';
 import { buildFormElement as element, withOddFields } from './formTestElements.ts';
 import { validateElement } from './formValidation.ts';
 
@@ -56,5 +56,15 @@ describe('formValueToInput', () => {
     expect(formValueToInput({ type: 'number', value: Number.NaN })).toBe('');
     expect(formValueToInput({ type: 'multiText', value: ['a'] })).toEqual(['a']);
     expect(formValueToInput({ type: 'boolean', value: true })).toBe(true);
+  });
+});
+
+describe('canDeselectChoice', () => {
+  it('keeps the last choice of a required multiSelect, lets an optional one go empty', () => {
+    const needed = element('multiSelect', { values: ['a', 'b'] }, { isRequired: true });
+    expect(canDeselectChoice(needed, ['a'], 'a')).toBe(false);
+    expect(canDeselectChoice(needed, ['a', 'b'], 'a')).toBe(true);
+    expect(canDeselectChoice(element('multiSelect'), ['a'], 'a')).toBe(true);
+    expect(canDeselectChoice(element('multiSelect'), ['a'], 'b')).toBe(false);
   });
 });

@@ -86,3 +86,16 @@ export function formValueToInput(value: TypedFormValue | null): string | string[
       return value.value;
   }
 }
+
+/**
+ * Spec (section 5): a multi-select does not allow removing the last selected item when empty is not allowed (the
+ * element is required). True when `choice` may be taken out of `selected`.
+ */
+export function canDeselectChoice(
+  element: FormElement,
+  selected: readonly string[],
+  choice: string,
+): boolean {
+  if (!selected.includes(choice)) return false;
+  return !element.isRequired || selected.length > 1;
+}

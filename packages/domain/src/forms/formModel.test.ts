@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultFormValue,
   findFormElement,
+  indexFormElements,
   initialFormValues,
   requireFormElement,
   walkFormElements,
@@ -35,6 +36,11 @@ describe('findFormElement and requireFormElement', () => {
   it('finds an element inside a group by association id', () => {
     expect(findFormElement([group], child.formElementDefAssociationId)).toBe(child);
     expect(findFormElement([group], 9999)).toBeUndefined();
+  });
+  it('indexes every element, nested ones included', () => {
+    const index = indexFormElements([group]);
+    expect(index.get(child.formElementDefAssociationId)).toBe(child);
+    expect(index.size).toBe(2);
   });
   it("throws the spec's technical error when the element is missing", () => {
     expect(() => requireFormElement([group], 9999)).toThrow(

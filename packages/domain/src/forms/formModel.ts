@@ -17,8 +17,8 @@ export type FormElementType =
   | 'number'
   | 'text';
 
-/** Every element type, in the spec's order: for exhaustive checks, zod enums and generators. */
-export const FORM_ELEMENT_TYPES: readonly FormElementType[] = [
+/** Every element type, in the spec's order: a tuple, for exhaustive checks, zod enums and generators. */
+export const FORM_ELEMENT_TYPES = [
   'boolean',
   'date',
   'dateTime',
@@ -29,7 +29,7 @@ export const FORM_ELEMENT_TYPES: readonly FormElementType[] = [
   'select',
   'number',
   'text',
-];
+] as const satisfies readonly FormElementType[];
 
 export interface FormElementDefOptions {
   /** text/number/date (yyyy-MM-dd)/dateTime (ISO)/duration (ISO duration, null = none) */
@@ -90,8 +90,8 @@ export type TypedFormValue =
 
 export type FormValueType = TypedFormValue['type'];
 
-/** Every form value type, in the spec's order. */
-export const FORM_VALUE_TYPES: readonly FormValueType[] = [
+/** Every form value type, in the spec's order: a tuple, like FORM_ELEMENT_TYPES. */
+export const FORM_VALUE_TYPES = [
   'boolean',
   'date',
   'dateTime',
@@ -99,7 +99,12 @@ export const FORM_VALUE_TYPES: readonly FormValueType[] = [
   'multiText',
   'number',
   'text',
-];
+] as const satisfies readonly FormValueType[];
+
+/** Compile-time guards: the tuples above list every type of the model (satisfies keeps out the rest). */
+type AllListed<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
+const _everyElementTypeListed: AllListed<FormElementType, (typeof FORM_ELEMENT_TYPES)[number]> = true;
+const _everyValueTypeListed: AllListed<FormValueType, (typeof FORM_VALUE_TYPES)[number]> = true;
 
 export interface FormValue {
   formElementDefAssociationId: number;
@@ -176,6 +181,12 @@ export function findFormElement(
   return walkFormElements(elements).find(
     (element) => element.formElementDefAssociationId === formElementDefAssociationId,
   );
+}
+
+/** Every element by association id, for screens that look elements up on each keystroke (one walk, not one per
+ * lookup). */
+export function indexFormElements(elements: readonly FormElement[]): Map<number, FormElement> {
+  return new Map(walkFormElements(elements).map((element) => [element.formElementDefAssociationId, element]));
 }
 
 /** The element with this association id; spec technical error when there is none. */
