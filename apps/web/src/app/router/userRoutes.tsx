@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
+import { queryClient } from '../queryClient.ts';
 import { sectionChecks } from './sectionChecks.ts';
 import { laterSection, lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
 
@@ -23,6 +24,7 @@ const tickets = {
   problems: async () =>
     (await import('../../features/tickets/problems/TicketProblemsTab.tsx')).TicketProblemsTab,
   timeEntries: async () => (await import('../../features/timeEntries/TimeEntriesPage.tsx')).TimeEntriesPage,
+  form: async () => (await import('../../features/forms/screen/FormScreenPage.tsx')).FormScreenPage,
 };
 
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
@@ -82,6 +84,10 @@ const assetTabRoutes: RouteObject[] = [
   { path: 'warranties', ...laterSection('Warranties', { id: 'devicesAssets.warranties' }) },
 ];
 
+/** The fleet screens' first calls, started with their scripts (the module is small; it loads beside them). */
+const prefetchFleet = async () =>
+  (await import('../../features/overview/prefetchFleet.ts')).prefetchFleet(queryClient);
+
 /** Everything under /user (spec platform-core 2 and work-management 2); each section is lazily loaded. */
 export const userRoutes: RouteObject[] = [
   redirectTo('dashboard'),
@@ -90,7 +96,7 @@ export const userRoutes: RouteObject[] = [
     ...lazySection(
       'Dashboard',
       async () => (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
-      { id: 'dashboard' },
+      { id: 'dashboard', prefetch: prefetchFleet },
     ),
   },
   {
@@ -98,7 +104,7 @@ export const userRoutes: RouteObject[] = [
     ...lazySection(
       'Overview',
       async () => (await import('../../features/overview/OverviewPage.tsx')).OverviewPage,
-      { id: 'overview', checks: sectionChecks.overview },
+      { id: 'overview', checks: sectionChecks.overview, prefetch: prefetchFleet },
     ),
   },
   {
@@ -190,6 +196,8 @@ export const userRoutes: RouteObject[] = [
               checks: sectionChecks.ticketProblems,
             }),
           },
+          // Spec: the form screen's route is not shown; ours is a child of the ticket, one per form and asset.
+          { path: 'forms/:formId/:assetId', ...lazySection('Ticket form', tickets.form, { id: 'ticketForm' }) },
         ],
       },
     ],
