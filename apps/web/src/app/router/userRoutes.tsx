@@ -25,6 +25,8 @@ const tickets = {
     (await import('../../features/tickets/problems/TicketProblemsTab.tsx')).TicketProblemsTab,
   timeEntries: async () => (await import('../../features/timeEntries/TimeEntriesPage.tsx')).TimeEntriesPage,
   form: async () => (await import('../../features/forms/screen/FormScreenPage.tsx')).FormScreenPage,
+  formExplorer: async () =>
+    (await import('../../features/forms/explorer/FormExplorerPage.tsx')).FormExplorerPage,
 };
 
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
@@ -182,7 +184,10 @@ export const userRoutes: RouteObject[] = [
     children: [
       { index: true, ...lazySection('Tickets', tickets.list, { id: 'ticketsList' }) },
       { path: 'timeEntry', ...lazySection('Time entries', tickets.timeEntries, { id: 'ticketsTimeEntry' }) },
-      { path: 'formExplorer', ...unavailableSection('Form explorer', { id: 'ticketsFormExplorer' }) },
+      {
+        path: 'formExplorer',
+        ...lazySection('Form explorer', tickets.formExplorer, { id: 'ticketsFormExplorer' }),
+      },
       {
         path: ':ticketId',
         ...lazySection('Ticket', tickets.layout, { id: 'ticket' }),
@@ -197,7 +202,10 @@ export const userRoutes: RouteObject[] = [
             }),
           },
           // Spec: the form screen's route is not shown; ours is a child of the ticket, one per form and asset.
-          { path: 'forms/:formId/:assetId', ...lazySection('Ticket form', tickets.form, { id: 'ticketForm' }) },
+          {
+            path: 'forms/:formId/:assetId',
+            ...lazySection('Ticket form', tickets.form, { id: 'ticketForm' }),
+          },
         ],
       },
     ],

@@ -76,7 +76,7 @@ describe('the navigation per role', () => {
           'Diagnose',
         ],
       ],
-      ['Work', ['Tickets', 'Time entries']],
+      ['Work', ['Tickets', 'Time entries', 'Form explorer']],
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('the navigation per role', () => {
           'Diagnose',
         ],
       ],
-      ['Work', ['Tickets', 'Time entries', 'Uploads']],
+      ['Work', ['Tickets', 'Time entries', 'Form explorer', 'Uploads']],
       ['Administration', ['Company administration', 'Notification settings']],
     ]);
   });
