@@ -13,6 +13,7 @@ import { TicketConsumablesPanel } from '../consumables/TicketConsumablesPanel.ts
 import { TicketAssetsPanel } from './TicketAssetsPanel.tsx';
 import { TicketBillingCard } from './TicketBillingCard.tsx';
 import { TicketFieldsCard } from './TicketFieldsCard.tsx';
+import { TicketForms } from './TicketForms.tsx';
 import { TicketHistoryPanel } from './TicketHistoryPanel.tsx';
 import { TicketPeoplePanel } from './TicketPeoplePanel.tsx';
 import { TicketStatusCard } from './TicketStatusCard.tsx';
@@ -86,7 +87,12 @@ function TicketDetails({ ticket }: { ticket: Ticket }) {
     history: <TicketHistoryPanel ticketId={ticket.ticketId} />,
     status: <TicketStatusCard ticket={ticket} access={access} />,
     people: <TicketPeoplePanel ticket={ticket} canEdit={access.canEdit} />,
-    assets: <TicketAssetsPanel ticket={ticket} canEdit={access.canEdit} />,
+    assets: (
+      <>
+        <TicketAssetsPanel ticket={ticket} canEdit={access.canEdit} />
+        <TicketForms ticket={ticket} />
+      </>
+    ),
     consumables: (
       <PanelCard>
         <TicketConsumablesPanel ticket={ticket} />
