@@ -1,5 +1,3 @@
-import { Zip, ZipPassThrough } from 'fflate';
-
 /** One file of a zip: its path inside the zip, its size if known (for progress) and how to read its bytes. */
 export interface ZipEntrySource {
   name: string;
@@ -86,6 +84,8 @@ export async function streamZip(
   options: { signal: AbortSignal; onProgress?: (progress: ZipProgress) => void },
 ): Promise<ZipResult> {
   const { signal, onProgress } = options;
+  // Loaded when a zip starts, like exceljs: the form screen that offers the download does not carry it.
+  const { Zip, ZipPassThrough } = await import('fflate');
   const sink = new BlobSink();
   // Set by fflate's callback, which TypeScript cannot follow: a holder rather than a let.
   const written: { failure: Error | null } = { failure: null };
@@ -105,7 +105,7 @@ export async function streamZip(
     const name = names[index] ?? entry.name;
     report(index, name);
     let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-    let file: ZipPassThrough | null = null;
+    let file: InstanceType<typeof ZipPassThrough> | null = null;
     try {
       reader = (await entry.open(signal)).getReader();
       // The file joins the zip only once it opened: a failed download leaves no empty entry behind.
