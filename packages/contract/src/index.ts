@@ -3,6 +3,7 @@ import { companiesEndpoints } from './companies.ts';
 import { detectedProblemsEndpoints, problemListsEndpoints } from './detectedProblems.ts';
 import { deviceLogsEndpoints } from './deviceLogs.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
+import { formsEndpoints } from './forms.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
@@ -52,6 +53,7 @@ export * from './tickets.ts';
 export * from './ticketComments.ts';
 export * from './timeEntries.ts';
 export * from './problemTickets.ts';
+export * from './forms.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -79,6 +81,7 @@ export const contract = {
   ...ticketsEndpoints,
   ...timeEntriesEndpoints,
   ...ticketCommentsEndpoints,
+  ...formsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -35,6 +35,7 @@ import { registerUploadsRoutes } from '../modules/uploads/uploadsRoutes.ts';
 import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRoutes.ts';
 import { registerTicketCommentsRoutes } from '../modules/tickets/ticketCommentsRoutes.ts';
 import { registerTicketsRoutes } from '../modules/tickets/ticketsRoutes.ts';
+import { registerFormsRoutes } from '../modules/forms/formsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
   registerTicketsRoutes(context);
   registerNotificationsRoutes(context, { relay: notificationRelay, send: webhookSend });
   registerTicketCommentsRoutes(context);
+  registerFormsRoutes(context);
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

@@ -92,7 +92,10 @@ export const formElementAssociations = pgTable(
     displayOrder: integer('display_order').notNull(),
   },
   (t) => [
-    foreignKey({ columns: [t.formId, t.version], foreignColumns: [formVersions.formId, formVersions.version] }),
+    foreignKey({
+      columns: [t.formId, t.version],
+      foreignColumns: [formVersions.formId, formVersions.version],
+    }),
     // An element appears once per version: its definition id names it as a parent.
     uniqueIndex('form_element_associations_version_def_key').on(t.formId, t.version, t.formElementDefId),
   ],
