@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { PRODUCT_UI_VERSION, VERSION_FILE_PATH } from '@kelvin/domain';
 
 const apiServer = 'http://localhost:8080';
@@ -70,6 +71,47 @@ function preCompressedAssets(): Plugin {
 }
 
 /**
+ * The installable console and its offline worker (sw.js): the console's own scripts, styles and pages are kept on
+ * the device, so that a technician's form opens in a data hall without a network. Calls (/api), sign-in (/oidc), the
+ * live socket and files always go to the network; version.json too, or a new build would never be noticed. The
+ * spreadsheet library is left out (about 1 MB, used only by exports, which need the network anyway). The worker
+ * takes over at once; an open tab keeps the scripts it has and learns of a new build from version.json as before.
+ */
+function offlineWorker() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeAssets: ['icons/icon.svg', 'colorScheme.js'],
+    manifest: {
+      name: 'Kelvin',
+      short_name: 'Kelvin',
+      description: 'Monitoring and service work for data-centre cooling fleets',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1864ab',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png}'],
+      globIgnores: ['**/exceljs*'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/(api|oidc|live|files|sandbox)(\/|$)/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
+/**
  * react-router's package exports name only its development build (dev warnings on, route checks on every
  * navigation); its production build sits beside it. A cold load spent some 150-400 ms in the development one.
  */
@@ -80,7 +122,7 @@ const reactRouterProduction = path.join(
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), versionFile(), preCompressedAssets()],
+  plugins: [react(), versionFile(), preCompressedAssets(), offlineWorker()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

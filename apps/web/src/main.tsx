@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { registerServiceWorkerWhenIdle } from './app/pwa/registerServiceWorker.ts';
 import { queryClient } from './app/queryClient.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
@@ -54,3 +55,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorkerWhenIdle();

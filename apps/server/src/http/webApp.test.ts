@@ -47,6 +47,8 @@ describe('the built web app over HTTP', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'kelvin-web-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Kelvin</title>');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Kelvin"}');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), script);
     await writeFile(path.join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     await writeFile(path.join(dist, 'assets', 'main-abc123.js.gz'), gzipSync(script));
@@ -85,5 +87,15 @@ describe('the built web app over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('has the offline worker and the manifest asked afresh, so that a new build is installed', async () => {
+    const worker = await get(origin, '/sw.js', 'gzip, br');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get(origin, '/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });

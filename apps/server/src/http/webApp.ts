@@ -28,6 +28,9 @@ function setPageHeaders(response: { setHeader(name: string, value: string): unkn
   response.setHeader('referrer-policy', 'same-origin');
 }
 
+/** Files at fixed addresses that name what the current build is: never taken from a cache unasked. */
+const FRESH_FILES = new Set(['version.json', 'sw.js', 'manifest.webmanifest']);
+
 /** Paths the browser lands on outside the hash router: sign-in callback and post-logout return. */
 const SPA_ENTRY_PATHS = ['/auth/callback', '/auth/logged-out'];
 
@@ -55,7 +58,8 @@ export async function registerWebApp(
     setHeaders: (response, filePath) => {
       const name = servedName(filePath);
       if (name.endsWith('.html')) setPageHeaders(response);
-      else if (name === 'version.json') response.setHeader('cache-control', 'no-cache');
+      // Asked afresh each time: a new build must be noticed (version.json) and its offline worker installed (sw.js).
+      else if (FRESH_FILES.has(name)) response.setHeader('cache-control', 'no-cache');
       else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
         // The same address answers compressed or not by the request's accept-encoding; a cache must know.
