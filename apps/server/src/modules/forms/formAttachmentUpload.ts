@@ -56,10 +56,11 @@ export function registerFormAttachmentUpload(context: RouteContext, deps: FormAt
       request.body = fields;
       uploads.set(request, upload);
     });
-    // Whatever refused the request after the file was stored, its bytes go.
-    scope.addHook('onResponse', async (request) => {
+    // Whatever refused the request after the file was stored, its bytes go before the answer leaves.
+    scope.addHook('onSend', async (request, _reply, payload) => {
       const upload = uploads.get(request);
       if (upload?.kind === 'file' && !committed.has(request)) await deps.files.remove(upload.stored.key);
+      return payload;
     });
     registerEndpoint(
       scope,
