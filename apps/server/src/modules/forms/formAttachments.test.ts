@@ -60,7 +60,7 @@ describe('form attachments: upload (multipart, streamed), list, download, delete
     file: Buffer | null = Buffer.from('photo of the filter bank'),
   ): Promise<ApiAnswer> {
     const data = new FormData();
-    const all = {
+    const all: Record<string, string> = {
       formId: String(formId),
       entityType: 'TICKET',
       entityId: String(ticketId),
@@ -69,7 +69,8 @@ describe('form attachments: upload (multipart, streamed), list, download, delete
     };
     for (const [name, value] of Object.entries(all)) if (name !== 'filename') data.append(name, value);
     if (file) data.append('upload', new Blob([file], { type: 'image/jpeg' }), 'IMG_0042.jpg');
-    if (all.filename !== undefined) data.append('filename', all.filename);
+    const filename = all.filename;
+    if (filename !== undefined) data.append('filename', filename);
     const response = await fetch(`${server.url}/api/entities.forms.createAttachment`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await tokenOf(user)}` },
