@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { formEditorChecks } from '../../features/forms/editor/formEditorAccess.ts';
 import { sectionChecks } from './sectionChecks.ts';
 import { laterSection, lazySection, sectionGroup } from './sectionRoute.tsx';
 
@@ -6,6 +7,7 @@ const companies = { checks: sectionChecks.adminCompanies };
 const users = { checks: sectionChecks.adminUsers };
 const assets = { checks: sectionChecks.adminAssets };
 const monitorGroups = { checks: sectionChecks.adminMonitorGroups };
+const formEditor = { checks: formEditorChecks };
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
 const adminFeature = {
@@ -29,11 +31,19 @@ const adminFeature = {
   userAssets: async () => (await import('../../features/users/UserAssetsTab.tsx')).UserAssetsTab,
   userPermissions: async () =>
     (await import('../../features/users/UserPermissionsTab.tsx')).UserPermissionsTab,
+  formsView: async () => (await import('../../features/forms/editor/FormListPage.tsx')).FormListPage,
+  formEditor: async () => (await import('../../features/forms/editor/FormEditorPage.tsx')).FormEditorPage,
 };
 
 /** Administration under /user/admin; route ids are the spec's administration route names. */
 export const adminRoutes: RouteObject[] = [
   redirectTo('companies'),
+  // The form editor (issue 23): the provider's checklist definitions; formId 'new' for a form not saved yet.
+  { path: 'forms', ...lazySection('Forms', adminFeature.formsView, { id: 'adminFormsView', ...formEditor }) },
+  {
+    path: 'forms/:formId',
+    ...lazySection('Form editor', adminFeature.formEditor, { id: 'adminFormEditor', ...formEditor }),
+  },
   {
     path: 'companies',
     ...lazySection('Companies', adminFeature.companiesIndex, { id: 'adminCompaniesIndex', ...companies }),

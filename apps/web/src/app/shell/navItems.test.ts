@@ -96,8 +96,13 @@ describe('the navigation per role', () => {
         ],
       ],
       ['Work', ['Tickets', 'Time entries', 'Form explorer', 'Uploads']],
-      ['Administration', ['Company administration', 'Notification settings']],
+      ['Administration', ['Company administration', 'Forms', 'Notification settings']],
     ]);
+  });
+
+  it('offers the form editor to those who may change tickets (tickets:write), not to a customer operator', () => {
+    expect(menuOf(['tickets:read', 'tickets:write'])).toContainEqual(['Administration', ['Forms']]);
+    expect(menuOf(rolePermissions.customerOperator).flatMap(([, items]) => items)).not.toContain('Forms');
   });
 
   it('gives an administrator every built section, and never Scheduling, Orders, Inventory or General settings', () => {
@@ -129,6 +134,7 @@ describe('activeNavItem', () => {
     expect(activeAt('/user/tickets/timeEntry')).toBe('Time entries');
     expect(activeAt('/user/devices/12/liveView')).toBe('Devices');
     expect(activeAt('/user/admin/companies/3/users')).toBe('Company administration');
+    expect(activeAt('/user/admin/forms/7')).toBe('Forms');
   });
 
   it('marks Diagnose on the device metrics page its path redirects to', () => {

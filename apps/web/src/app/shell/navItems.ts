@@ -6,6 +6,7 @@ import {
   IconBuildingWarehouse,
   IconChecklist,
   IconClockHour4,
+  IconForms,
   IconLayoutDashboard,
   IconLayoutGrid,
   IconServer2,
@@ -18,6 +19,7 @@ import {
 import { passesChecks, type PermissionCheck, type Permissions } from '@kelvin/domain';
 import { canOpenUserPath } from '../router/routeAccess.ts';
 import { sectionChecks } from '../router/sectionChecks.ts';
+import { formEditorChecks } from '../../features/forms/editor/formEditorAccess.ts';
 
 export interface NavItem {
   label: string;
@@ -87,6 +89,7 @@ export const navSections: readonly NavSection[] = [
         icon: IconBuilding,
         checks: sectionChecks.adminCompanies,
       },
+      { label: 'Forms', to: '/user/admin/forms', icon: IconForms, checks: formEditorChecks },
       // The notification settings are the built settings page; a user who may not manage them has no entry.
       { label: 'Notification settings', to: '/user/settings/notifications', icon: IconBellCog, checks: [] },
     ],
