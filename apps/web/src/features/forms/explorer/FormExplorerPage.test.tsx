@@ -142,6 +142,13 @@ describe('form explorer', { timeout: 40_000 }, () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Acme Cooling' }));
     await waitFor(() => expect(instancesBody(lists().at(-1)).companyIds).toEqual([3]));
     expect(search(router)).toEqual({ company: '3' });
+
+    // No company at all matches nothing: the page says so without asking the server.
+    const asked = lists().length;
+    await user.click(screen.getByRole('button', { name: 'Select none' }));
+    expect(await screen.findByText(/No company is chosen in the Company filter/)).toBeInTheDocument();
+    expect(search(router)).toEqual({ company: 'none' });
+    expect(lists()).toHaveLength(asked);
   });
 
   it('keeps Export all disabled until a form is chosen; Select All chooses every page and toggles back', async () => {

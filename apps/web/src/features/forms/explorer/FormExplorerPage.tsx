@@ -131,7 +131,8 @@ export function FormExplorerPage() {
         pageSize={FORM_EXPLORER_PAGE_SIZE}
         pageNumber={state.page}
         onPageChange={(page) => setState({ page })}
-        fetching={list.isPlaceholderData}
+        // With no company chosen nothing is asked: the previous page kept as a placeholder is not a load under way.
+        fetching={!noCompany && list.isPlaceholderData}
         sort={state.sort}
         onSortChange={(sort) => setState({ sort })}
         countLabel={(n) => pageRange(state.page, FORM_EXPLORER_PAGE_SIZE, n)}
