@@ -1,25 +1,16 @@
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { BodyOf, FormDefinitionWire, FormElementInput, OutputOf, contract } from '@kelvin/contract';
-import type { FormElementDefOptions } from '@kelvin/domain';
+import type { BodyOf, FormDefinitionWire, OutputOf, contract } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
-import { badField, conflict, notFound } from '../../http/httpError.ts';
+import { conflict, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
-import {
-  formElementAssociations,
-  formElementDefs,
-  formVersions,
-  forms,
-} from '../../platform/db/formsSchema.ts';
-import { companies } from '../../platform/db/schema.ts';
+import { formElementAssociations, forms } from '../../platform/db/formsSchema.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import {
   loadDefinition,
   replaceTicketTypes,
-  storedOptions,
   ticketTypesOf,
   versionsOf,
 } from './formDefinitionsRepository.ts';
-import { planFormElements } from './formDefinitionRules.ts';
 import {
   FORM_NOT_FOUND,
   formScopeCondition,
@@ -27,109 +18,10 @@ import {
   requireFormEditor,
   type FormRow,
 } from './formsAccess.ts';
+import { insertFormDefinition, writeVersion } from './formVersionWriter.ts';
 
 export const FORM_VERSION_MOVED = 'This form was saved by someone else meanwhile: reload it and try again.';
 export const FORM_VERSION_NOT_FOUND = 'This version of the form does not exist.';
-
-/** Options without empty entries, keys sorted: how they are stored, and how two definitions are compared. */
-function normalOptions(options: FormElementDefOptions): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(options)
-      .filter(([, value]) => value !== undefined && value !== null)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
-
-const sameDefinition = (
-  row: { label: string; type: string; options: unknown },
-  input: FormElementInput,
-): boolean =>
-  row.label === input.label &&
-  row.type === input.type &&
-  JSON.stringify(normalOptions(storedOptions(row.options))) ===
-    JSON.stringify(normalOptions(input.formElementDefOptions));
-
-/**
- * Writes one version of a form: an unchanged element keeps its definition (by formElementDefId), a changed or new
- * one gets a new definition, and every element a new association placing it in this version.
- */
-async function writeVersion(
-  tx: DbOrTx,
-  formId: number,
-  version: number,
-  body: { label: string; formElements: readonly FormElementInput[] },
-  userId: number,
-): Promise<void> {
-  const planned = planFormElements(body.formElements);
-  await tx.insert(formVersions).values({ formId, version, label: body.label, createdBy: userId });
-  const reusedIds = planned.flatMap(({ input }) =>
-    input.formElementDefId === undefined ? [] : [input.formElementDefId],
-  );
-  const existing = new Map(
-    reusedIds.length === 0
-      ? []
-      : (
-          await tx
-            .select()
-            .from(formElementDefs)
-            .where(
-              and(eq(formElementDefs.formId, formId), inArray(formElementDefs.formElementDefId, reusedIds)),
-            )
-        ).map((row) => [row.formElementDefId, row]),
-  );
-  const defIdByIndex = new Map<number, number>();
-  const fresh: { index: number; input: FormElementInput }[] = [];
-  for (const { input, index } of planned) {
-    if (input.formElementDefId === undefined) {
-      fresh.push({ index, input });
-      continue;
-    }
-    const row = existing.get(input.formElementDefId);
-    if (!row) {
-      throw badField(
-        `body.formElements.${index}.formElementDefId`,
-        'No element definition of this form has this id.',
-      );
-    }
-    if (sameDefinition(row, input)) defIdByIndex.set(index, row.formElementDefId);
-    else fresh.push({ index, input });
-  }
-  if (fresh.length > 0) {
-    // PostgreSQL returns the rows of a multi-row VALUES in the order given.
-    const inserted = await tx
-      .insert(formElementDefs)
-      .values(
-        fresh.map(({ input }) => ({
-          formId,
-          label: input.label,
-          type: input.type,
-          options: normalOptions(input.formElementDefOptions),
-        })),
-      )
-      .returning({ formElementDefId: formElementDefs.formElementDefId });
-    fresh.forEach(({ index }, at) => {
-      const row = inserted[at];
-      if (!row) throw new Error('element definition not inserted');
-      defIdByIndex.set(index, row.formElementDefId);
-    });
-  }
-  if (planned.length === 0) return;
-  const defId = (index: number) => {
-    const id = defIdByIndex.get(index);
-    if (id === undefined) throw new Error(`element ${index} has no definition`);
-    return id;
-  };
-  await tx.insert(formElementAssociations).values(
-    planned.map(({ input, index, parentIndex, displayOrder }) => ({
-      formId,
-      version,
-      formElementDefId: defId(index),
-      parentFormElementDefId: parentIndex === null ? null : defId(parentIndex),
-      isRequired: input.isRequired,
-      displayOrder,
-    })),
-  );
-}
 
 function recordFormEvent(
   tx: DbOrTx,
@@ -166,26 +58,7 @@ export function createFormDefinition(
 ): Promise<FormDefinitionWire> {
   requireFormEditor(auth);
   return db.transaction(async (tx) => {
-    if (body.companyId !== null) {
-      const [company] = await tx
-        .select({ companyId: companies.companyId })
-        .from(companies)
-        .where(and(eq(companies.companyId, body.companyId), eq(companies.isDeleted, false)));
-      if (!company) throw badField('body.companyId', 'No such company.');
-    }
-    const [form] = await tx
-      .insert(forms)
-      .values({ label: body.label, companyId: body.companyId, latestVersion: 1, createdBy: auth.user.userId })
-      .returning();
-    if (!form) throw new Error('form not inserted');
-    await writeVersion(tx, form.formId, 1, body, auth.user.userId);
-    await replaceTicketTypes(tx, form.formId, body.ticketTypeValues);
-    await recordFormEvent(tx, auth, form, 'create', {
-      label: body.label,
-      version: 1,
-      elementCount: body.formElements.length,
-      ticketTypeValues: body.ticketTypeValues,
-    });
+    const form = await insertFormDefinition(tx, body, auth.user.userId);
     return loadDefinition(tx, form, 1);
   });
 }

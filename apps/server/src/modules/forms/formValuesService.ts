@@ -194,7 +194,7 @@ export function updateFormValues(db: Db, auth: AuthContext, body: UpdateBody, no
     const label = (await versionLabel(tx, form.formId, version)) ?? form.label;
     const timeEntryIds = await enterTimerPeriods(
       tx,
-      auth,
+      auth.user.userId,
       ticket,
       { ...instance },
       periods,

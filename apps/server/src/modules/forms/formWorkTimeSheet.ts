@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FormTimeEntry } from '@kelvin/domain';
 import { CORE_ENUMS, DurationError, parseIsoDuration } from '@kelvin/domain';
-import type { AuthContext } from '../../http/authenticate.ts';
 import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { formTimeEntries } from '../../platform/db/formsSchema.ts';
@@ -42,7 +41,7 @@ export function readWorkTimeSheet(sheet: readonly FormTimeEntry[], now: Date): T
 }
 
 /**
- * Keeps the timer's new periods with the filled form and enters each as time on the ticket, by the caller, with
+ * Keeps the timer's new periods with the filled form and enters each as time on the ticket, by `userId`, with
  * the labor code 'other', dated by its start (UTC). A period already kept (same start: the same save sent again,
  * or prior server entries merged back by the form screen) adds nothing, so a retry never doubles the time. A
  * period that rounds to no minute is kept on the form but enters no time (a time entry lasts at least a minute).
@@ -50,8 +49,8 @@ export function readWorkTimeSheet(sheet: readonly FormTimeEntry[], now: Date): T
  */
 export async function enterTimerPeriods(
   tx: DbOrTx,
-  auth: AuthContext,
-  ticket: TicketRow,
+  userId: number,
+  ticket: Pick<TicketRow, 'ticketId' | 'companyId'>,
   instance: { formInstanceId: number; formId: number; assetId: number },
   periods: readonly TimerPeriod[],
   description: string,
@@ -64,7 +63,7 @@ export async function enterTimerPeriods(
         formInstanceId: instance.formInstanceId,
         startTimestamp: period.start,
         elapsedMs: period.elapsedMs,
-        userId: auth.user.userId,
+        userId: userId,
       })
       .onConflictDoNothing()
       .returning({ startTimestamp: formTimeEntries.startTimestamp });
@@ -77,7 +76,7 @@ export async function enterTimerPeriods(
       date: period.start.toISOString().slice(0, 10),
       durationMinutes: minutes,
     };
-    const timeEntryId = await insertEntry(tx, auth.user.userId, values);
+    const timeEntryId = await insertEntry(tx, userId, values);
     await tx
       .update(formTimeEntries)
       .set({ timeEntryId })
@@ -89,13 +88,13 @@ export async function enterTimerPeriods(
       );
     await recordEvent(tx, {
       name: 'tickets.timeEntries.create',
-      actorUserId: auth.user.userId,
+      actorUserId: userId,
       companyId: ticket.companyId,
       subjectType: 'ticket',
       subjectId: ticket.ticketId,
       data: {
         timeEntryId,
-        userId: auth.user.userId,
+        userId: userId,
         date: values.date,
         minutes,
         laborCodeValue: values.laborCodeValue,

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../http/authenticate.ts';
-import { companyScope, isExternal, requirePermission, scopeIncludes } from '../../http/authorize.ts';
+import { companyScope, isExternal, requirePermission } from '../../http/authorize.ts';
 import { forbidden, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { forms } from '../../platform/db/formsSchema.ts';
@@ -115,7 +115,3 @@ export async function writableTicketAsset(
   await requireVisibleAsset(tx, auth, ticketId, assetId);
   return ticket;
 }
-
-/** Whether a caller may read a company's records (a form's own company): for the presenter of definitions. */
-export const mayReadCompany = (auth: AuthContext, companyId: number): boolean =>
-  scopeIncludes(companyScope(auth, 'tickets:read'), companyId);
