@@ -96,7 +96,7 @@ export function FormPreviewModal({
       {opened && (
         <Stack gap="md">
           <Alert variant="light" color="blue">
-            As a technician will see it, with the unsaved changes.
+            As a technician will see it, including changes not saved yet.
           </Alert>
           <PreviewBody form={form} />
         </Stack>
