@@ -160,6 +160,8 @@ export function FormAttachments({
                     type="button"
                     size="sm"
                     truncate
+                    ta="left"
+                    maw="100%"
                     td={marked ? 'line-through' : undefined}
                     onClick={() => download(file)}
                   >

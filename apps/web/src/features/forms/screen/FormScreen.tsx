@@ -58,6 +58,8 @@ export interface FormScreenProps {
 }
 
 const NO_ENTRIES: readonly FormTimeEntry[] = [];
+/** On a phone the controls share the width (a lone Save on a second line read as an afterthought). */
+const CONTROL_FLEX = { base: '1 1 auto', sm: '0 0 auto' };
 
 function storeOf(form: FormDefinition, instance: FormInstanceData | null): FormScreenStore {
   const stored: FormValue[] = instance?.formValues ?? [];
@@ -227,7 +229,8 @@ export function FormScreen(props: FormScreenProps) {
   const status = formStatus(instance);
   const showForm = !readOnly || hasValues;
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="article" aria-label={form.label}>
+    // A checklist reads down one column: wider, its answers would sit far from their questions.
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} maw={960} component="article" aria-label={form.label}>
       <Stack gap="md">
         <FormScreenHeader
           label={form.label}
@@ -260,13 +263,14 @@ export function FormScreen(props: FormScreenProps) {
         />
         {!readOnly && (
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={handleClose}>
+            <Button variant="default" onClick={handleClose} flex={CONTROL_FLEX}>
               Close
             </Button>
-            <Button variant="light" color="gray" onClick={() => void handleReset()}>
+            <Button variant="light" color="gray" onClick={() => void handleReset()} flex={CONTROL_FLEX}>
               Reset Current Changes
             </Button>
             <Button
+              flex={CONTROL_FLEX}
               onClick={() => void handleSave()}
               disabled={!canSave}
               loading={save.isPending || applyAttachments.isPending}
