@@ -37,6 +37,16 @@ const MOVE_KEYS: Readonly<Record<string, MoveKind>> = {
 export const KEYBOARD_HINT_ID = 'form-editor-keyboard-hint';
 const DRAG_TYPE = 'application/x-kelvin-form-element';
 
+/** A row's name: its label first (as shown), then its type, required, its size if a group, problems and place. */
+function rowName(element: DraftElement, index: number, count: number, hasProblems: boolean): string {
+  const parts = [element.label, ELEMENT_TYPE_LABELS[element.type]];
+  if (element.isRequired && element.type !== 'group') parts.push('required');
+  if (element.type === 'group') parts.push(`${element.children.length} element(s)`);
+  if (hasProblems) parts.push('to check');
+  parts.push(`${index + 1} of ${count}`);
+  return parts.join(', ');
+}
+
 /** Where on a row a drag points: its top quarter before, bottom quarter after, a group's middle inside. */
 function dropPositionAt(event: DragEvent<HTMLElement>, isGroup: boolean): DropPosition {
   const box = event.currentTarget.getBoundingClientRect();
@@ -140,7 +150,7 @@ export function ElementTree(props: ElementTreeProps) {
                 className={classes.rowButton}
                 aria-current={selected ? 'true' : undefined}
                 aria-describedby={KEYBOARD_HINT_ID}
-                aria-label={`${element.label}, ${ELEMENT_TYPE_LABELS[element.type]}${element.isRequired ? ', required' : ''}, ${index + 1} of ${level.length}`}
+                aria-label={rowName(element, index, level.length, props.problemKeys.has(element.key))}
                 onClick={() => props.onSelect(element.key)}
                 onFocus={() => props.onSelect(element.key)}
                 onKeyDown={(event) => onKeyDown(event, element.key)}
@@ -155,18 +165,18 @@ export function ElementTree(props: ElementTreeProps) {
                       *
                     </Text>
                   )}
-                  {element.type === 'group' && (
-                    <Badge size="xs" variant="default" aria-hidden>
-                      {element.children.length}
-                    </Badge>
-                  )}
-                  {props.problemKeys.has(element.key) && (
-                    <Badge size="xs" color="red" variant="light">
-                      Check
-                    </Badge>
-                  )}
                 </Group>
               </UnstyledButton>
+              {element.type === 'group' && (
+                <Badge size="xs" variant="default" aria-hidden>
+                  {element.children.length}
+                </Badge>
+              )}
+              {props.problemKeys.has(element.key) && (
+                <Badge size="xs" color="red" variant="light">
+                  Check
+                </Badge>
+              )}
               <RowMenu
                 element={element}
                 onDelete={props.onDelete}
