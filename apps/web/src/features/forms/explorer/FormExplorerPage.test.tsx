@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/queryClient.ts';
@@ -120,8 +120,11 @@ describe('form explorer', { timeout: 40_000 }, () => {
   it('filters by date only when From is before To, and keeps the dates in the address', async () => {
     const { lists, router } = renderPage(rows);
     await screen.findByText('7 - 1042');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+    // Both at once, before the page draws again: neither is lost.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+    });
     expect(await screen.findByText('Ends before From: no date filter')).toBeInTheDocument();
     expect(instancesBody(lists().at(-1)).timeWindow).toBeUndefined();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });

@@ -4,7 +4,7 @@ import { IconChevronDown, IconDownload, IconFilterOff } from '@tabler/icons-reac
 import { PagedTable, pageRange, type SetFilterDef } from '../../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useTicketCompanies } from '../../tickets/list/useTicketCompanies.ts';
-import { formExplorerColumns } from './formExplorerColumns.tsx';
+import { FormInstanceCard, formExplorerColumns } from './formExplorerColumns.tsx';
 import {
   FORM_EXPLORER_PAGE_SIZE,
   formInstanceKey,
@@ -51,12 +51,13 @@ export function FormExplorerPage() {
             setState({ companyIds: ids.length === companyIds.length ? null : ids });
           },
         };
-  const columns = formExplorerColumns({
+  const columnOptions = {
     isSelected: selection.isSelected,
     onToggle: selection.toggle,
     onPreview: setPreview,
     companyFilter,
-  });
+  };
+  const columns = formExplorerColumns(columnOptions);
 
   return (
     <Stack>
@@ -136,9 +137,9 @@ export function FormExplorerPage() {
         sort={state.sort}
         onSortChange={(sort) => setState({ sort })}
         countLabel={(n) => pageRange(state.page, FORM_EXPLORER_PAGE_SIZE, n)}
-        minWidth={1100}
         fixedLayout
         cardsBelow="48em"
+        card={(row) => <FormInstanceCard row={row} options={columnOptions} />}
         columnsKey="formExplorer"
         empty={
           noCompany

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   formValuesByAssociationId,
   formValueText,
@@ -8,6 +8,7 @@ import {
 } from '@kelvin/domain';
 import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
+import { StatusLabel } from './formExplorerColumns.tsx';
 import { useFormInstanceDetail, type FormInstanceRow } from './formExplorerQueries.ts';
 
 type ValueOf = (element: FormElement) => TypedFormValue | null;
@@ -103,13 +104,11 @@ export function FormPreviewDialog({ row, onClose }: { row: FormInstanceRow | nul
         <Stack gap="md">
           <Stack gap={2}>
             <Text fw={700}>{row.formLabel}</Text>
-            <Group gap="xs">
+            <Group gap="xs" wrap="wrap">
               <Text size="sm" c="dimmed">
                 {`Form ${row.id} · ${row.assetName} · Ticket #${row.entityId}`}
               </Text>
-              <Badge size="sm" variant="light" color={row.isFormCompleted ? 'green' : 'blue'}>
-                {row.isFormCompleted ? 'Completed' : 'In Progress'}
-              </Badge>
+              <StatusLabel row={row} />
             </Group>
           </Stack>
           <PreviewBody row={row} />

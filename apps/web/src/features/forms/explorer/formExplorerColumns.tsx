@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, ColorSwatch, Group, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
@@ -16,7 +16,7 @@ export interface FormExplorerColumnsOptions {
 }
 
 /** Spec (form status in the explorer): Completed or In Progress; green once complete, blue while under way. */
-function StatusLabel({ row }: { row: FormInstanceRow }) {
+export function StatusLabel({ row }: { row: FormInstanceRow }) {
   return (
     <Group gap={6} wrap="nowrap">
       <ColorSwatch
@@ -30,12 +30,72 @@ function StatusLabel({ row }: { row: FormInstanceRow }) {
   );
 }
 
-function DateCell({ value }: { value: string }) {
+/** Spec placeholder 'Date Not Available' for a missing or unreadable moment. */
+function dateText(value: string): string {
   const ts = Date.parse(value);
+  return Number.isFinite(ts) ? formatDateTime(ts, browserTimeZone()) : 'Date Not Available';
+}
+
+function SelectBox({ row, options }: { row: FormInstanceRow; options: FormExplorerColumnsOptions }) {
   return (
-    <Text size="sm">
-      {Number.isFinite(ts) ? formatDateTime(ts, browserTimeZone()) : 'Date Not Available'}
-    </Text>
+    <Checkbox
+      size="xs"
+      checked={options.isSelected(row)}
+      onChange={() => options.onToggle(row)}
+      aria-label={`Select form ${row.id}`}
+    />
+  );
+}
+
+function PreviewButton({ row, options }: { row: FormInstanceRow; options: FormExplorerColumnsOptions }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      leftSection={<IconEye size={14} aria-hidden />}
+      onClick={() => options.onPreview(row)}
+      aria-label={`Preview form ${row.id}`}
+    >
+      Preview
+    </Button>
+  );
+}
+
+/** A row on a phone: chosen box, form type and status on top, then id and company, asset and date, ticket. */
+export function FormInstanceCard({
+  row,
+  options,
+}: {
+  row: FormInstanceRow;
+  options: FormExplorerColumnsOptions;
+}) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="nowrap" align="flex-start" miw={0}>
+          <SelectBox row={row} options={options} />
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {row.formLabel}
+          </Text>
+        </Group>
+        <StatusLabel row={row} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {`ID ${row.id} · ${row.companyName}`}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        <Anchor component={Link} to={devicePaths.device(row.assetId)} size="sm">
+          {row.assetName}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {dateText(row.date)}
+        </Text>
+      </Group>
+      <Group justify="space-between">
+        <TicketLink ticketId={row.entityId} />
+        <PreviewButton row={row} options={options} />
+      </Group>
+    </Stack>
   );
 }
 
@@ -48,38 +108,21 @@ export function formExplorerColumns(
       key: 'select',
       header: '',
       title: 'Select',
-      width: 44,
+      width: 40,
       hideable: false,
-      cell: (row) => (
-        <Checkbox
-          size="xs"
-          checked={options.isSelected(row)}
-          onChange={() => options.onToggle(row)}
-          aria-label={`Select form ${row.id}`}
-        />
-      ),
+      cell: (row) => <SelectBox row={row} options={options} />,
     },
     {
       key: 'actions',
       header: 'Actions',
-      width: 104,
+      width: 100,
       hideable: false,
-      cell: (row) => (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconEye size={14} aria-hidden />}
-          onClick={() => options.onPreview(row)}
-          aria-label={`Preview form ${row.id}`}
-        >
-          Preview
-        </Button>
-      ),
+      cell: (row) => <PreviewButton row={row} options={options} />,
     },
     {
       key: 'id',
       header: 'ID',
-      width: 110,
+      width: 84,
       sortProperty: 'form_id',
       hideable: false,
       cell: (row) => <Text size="sm">{row.id}</Text>,
@@ -87,7 +130,8 @@ export function formExplorerColumns(
     {
       key: 'status',
       header: 'Status',
-      width: 130,
+      // 'In Progress' whole beside the dot and the sort button.
+      width: 124,
       sortProperty: 'status',
       cell: (row) => <StatusLabel row={row} />,
     },
@@ -101,7 +145,7 @@ export function formExplorerColumns(
     {
       key: 'asset',
       header: 'Asset',
-      width: 180,
+      width: 140,
       sortProperty: 'asset_name',
       cell: (row) => (
         <Anchor component={Link} to={devicePaths.device(row.assetId)} size="sm">
@@ -112,7 +156,7 @@ export function formExplorerColumns(
     {
       key: 'company',
       header: 'Company',
-      width: 160,
+      width: 176,
       sortProperty: 'company_name',
       filter: options.companyFilter,
       cell: (row) => <Text size="sm">{row.companyName}</Text>,
@@ -120,15 +164,16 @@ export function formExplorerColumns(
     {
       key: 'date',
       header: 'Date',
-      width: 200,
+      // MM/dd/yyyy hh:mm:ss a on one line.
+      width: 184,
       sortProperty: 'date',
       firstDirection: 'DESC',
-      cell: (row) => <DateCell value={row.date} />,
+      cell: (row) => <Text size="sm">{dateText(row.date)}</Text>,
     },
     {
       key: 'ticket',
       header: 'Ticket',
-      width: 90,
+      width: 80,
       sortProperty: 'entity_id',
       firstDirection: 'DESC',
       cell: (row) => <TicketLink ticketId={row.entityId} />,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formInstanceSortProperties } from '@kelvin/contract';
 import { explorerTimeWindow, parseCompanyFilter } from '@kelvin/domain';
@@ -86,14 +86,22 @@ export function timeWindowOf(from: string, to: string): { from: string; to: stri
 export function useFormExplorerState(): [FormExplorerState, (change: Partial<FormExplorerState>) => void] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseFormExplorerState(params), [params]);
+  // The router's functional update reads the address of the last render, so two changes before the next render
+  // (From, then To, filled at once) lost the first: each change builds on the last one written instead.
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
   const change = useCallback(
-    (next: Partial<FormExplorerState>) =>
-      setParams(
-        (current) => writeFormExplorerState({ ...parseFormExplorerState(current), page: 0, ...next }),
-        {
-          replace: true,
-        },
-      ),
+    (next: Partial<FormExplorerState>) => {
+      const merged = writeFormExplorerState({
+        ...parseFormExplorerState(written.current),
+        page: 0,
+        ...next,
+      });
+      written.current = merged;
+      setParams(merged, { replace: true });
+    },
     [setParams],
   );
   return [state, change];
