@@ -25,7 +25,9 @@ export function StatusLabel({ row }: { row: FormInstanceRow }) {
         withShadow={false}
         aria-hidden
       />
-      <Text size="sm">{row.isFormCompleted ? 'Completed' : 'In Progress'}</Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {row.isFormCompleted ? 'Completed' : 'In Progress'}
+      </Text>
     </Group>
   );
 }
