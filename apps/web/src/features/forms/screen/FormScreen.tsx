@@ -53,6 +53,8 @@ export interface FormScreenProps {
   bindings: ReadonlyMap<number, MetricBinding>;
   timeZone: string;
   onClose: () => void;
+  /** The ticket's company, for the workbook's company line. */
+  companyName?: string;
   /** Embedded mode (spec, Form timer): editing a value starts or continues the timer. */
   embedded?: boolean;
 }
@@ -213,7 +215,13 @@ export function FormScreen(props: FormScreenProps) {
     onClose();
   }, [store, stopOnClose, onClose]);
 
-  const exportSource = { ticketId, form, values: savedValues, instance };
+  const exportSource = {
+    ticketId,
+    form,
+    values: savedValues,
+    instance,
+    companyName: props.companyName ?? null,
+  };
   const handleExport = () => {
     setExporting(true);
     exportFormScreen(exportSource)

@@ -50,7 +50,7 @@ export function FormScreenHeader(props: FormScreenHeaderProps) {
           </Tooltip>
         )}
       </Group>
-      <Group gap="lg" role="group" aria-label="Form summary" wrap="wrap" rowGap={4}>
+      <Group gap="lg" role="group" aria-label="Form summary" wrap="wrap" style={{ rowGap: 4 }}>
         <Line name="Asset" value={props.assetName} />
         <Line name="Id" value={String(props.assetId)} />
         <Line name="Duration" value={props.duration} testId="form-duration" />

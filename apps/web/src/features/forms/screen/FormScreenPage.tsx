@@ -86,6 +86,7 @@ function FormOfTicket({ ticket, instanceKey }: { ticket: Ticket; instanceKey: Fo
         key={`${instanceKey.formId}/${instanceKey.assetId}`}
         form={definition.data}
         ticketId={ticket.ticketId}
+        companyName={ticket.companyName}
         asset={{ assetId: asset.assetId, displayName: asset.displayName }}
         instance={instance.data}
         attachments={attachments.data}

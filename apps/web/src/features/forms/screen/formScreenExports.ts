@@ -1,5 +1,5 @@
 import type { FormDefinition, FormValue } from '@kelvin/domain';
-import { formAttachmentSignedUrl, type FormAttachmentData, type FormInstanceData } from '../formsQueries.ts';
+import type { FormAttachmentData, FormInstanceData } from '../formsQueries.ts';
 
 /** What the form screen knows of the form it exports. */
 export interface FormScreenExportSource {
@@ -7,6 +7,7 @@ export interface FormScreenExportSource {
   form: FormDefinition;
   values: readonly FormValue[];
   instance: FormInstanceData | null;
+  companyName: string | null;
 }
 
 /**
@@ -19,6 +20,7 @@ export async function exportFormScreen(source: FormScreenExportSource): Promise<
     form: source.form,
     values: source.values,
     ticketId: source.ticketId,
+    companyName: source.companyName,
     performedBy: source.instance
       ? { name: source.instance.updatedByName, date: source.instance.updatedAt }
       : null,
@@ -31,8 +33,5 @@ export async function downloadFormScreenAttachments(
   attachments: readonly FormAttachmentData[],
 ): Promise<void> {
   const { downloadFormAttachments } = await import('../export/formExport.ts');
-  await downloadFormAttachments(
-    { ticketId: source.ticketId, form: source.form, attachments },
-    (attachment, signal) => formAttachmentSignedUrl(attachment.formAttachmentId, signal),
-  );
+  await downloadFormAttachments({ ticketId: source.ticketId, formLabel: source.form.label, attachments });
 }
