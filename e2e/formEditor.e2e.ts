@@ -158,6 +158,7 @@ describe.skipIf(!chromiumAvailable())('form editor: build, reorder by keyboard, 
       .getByRole('row', { name: new RegExp(FORM_NAME) });
     await expect.poll(() => listed.count(), FIRST_LOAD).toBe(1);
     expect(await listed.getByRole('cell').nth(1).textContent()).toBe('2');
+    await page.screenshot({ path: path.join(SHOTS, 'list-1440-light.png') });
     await listed.getByRole('link', { name: FORM_NAME }).click();
     await expect.poll(() => page.getByText('Version 2', { exact: true }).count(), FIRST_LOAD).toBe(1);
     expect(await shapeOnScreen(page)).toBe('Pump(Pressure, Serial), Leak');
@@ -183,6 +184,8 @@ describe.skipIf(!chromiumAvailable())('form editor: build, reorder by keyboard, 
       await page.getByRole('button', { name: 'Preview' }).click();
       const preview = page.getByRole('dialog', { name: `Preview: ${FORM_NAME}` });
       await expect.poll(() => preview.getByText('Pressure').count()).toBeGreaterThan(0);
+      // The modal fades in: shoot it once it is opaque.
+      await expect.poll(() => preview.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
       await page.screenshot({ path: path.join(SHOTS, `preview-${width}-${scheme}.png`) });
       expect(await blockingFindings(page, 'formEditorPreview')).toEqual([]);
       await page.close();

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   initialFormValues,
   isFormValueChanged,
@@ -82,6 +83,8 @@ export function FormPreviewModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  // On a phone the preview takes the whole screen, as the form screen does for the technician.
+  const phone = useMediaQuery('(max-width: 48em)');
   const form = useMemo<FormDefinition>(
     () => ({
       formId,
@@ -92,7 +95,13 @@ export function FormPreviewModal({
     [draft, formId, version],
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Preview: ${draft.label || 'Untitled form'}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Preview: ${draft.label || 'Untitled form'}`}
+      size="lg"
+      fullScreen={phone}
+    >
       {opened && (
         <Stack gap="md">
           <Alert variant="light" color="blue">
