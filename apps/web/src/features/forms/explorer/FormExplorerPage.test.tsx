@@ -180,6 +180,31 @@ describe('form explorer', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: 'Deselect All' })).toBeInTheDocument();
   });
 
+  it('exports the chosen forms as one workbook, asking for their shared checklist once', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: () => 'blob:workbook',
+      revokeObjectURL: () => undefined,
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const three = [1042, 1043, 1044].map((entityId) => buildFormInstanceRow({ formId: 7, entityId }));
+    const { requests } = renderPage(three);
+    for (const row of three)
+      await user.click(await screen.findByRole('checkbox', { name: `Select form ${row.id}` }));
+    await user.click(screen.getByRole('button', { name: 'Export all' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel workbook (a sheet per form)' }));
+    expect(await screen.findByText('Exported 3 forms.', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(saved).toEqual([expect.stringMatching(/^Forms \d{4}-\d{2}-\d{2}\.xlsx$/)]);
+    const asked = (path: string) => requests.filter((request) => request.path === path).length;
+    expect(asked('/entities.forms.definitions.get')).toBe(1);
+    expect(asked('/entities.forms.listValues')).toBe(3);
+    vi.restoreAllMocks();
+  });
+
   it('previews a form read-only: values under their labels, a section with nothing filled hidden', async () => {
     const user = userEvent.setup();
     renderPage(rows);

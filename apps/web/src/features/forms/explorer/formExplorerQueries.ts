@@ -84,11 +84,40 @@ export function useFormInstanceDetail(row: FormInstanceRow | null) {
   });
 }
 
-/** A filled form's definition (at its version), values and attachments, as the preview and the exports need. */
-export async function fetchFormInstanceDetail(row: FormInstanceRow, signal?: AbortSignal) {
+function fetchFormDefinition(formId: number, version: number, signal?: AbortSignal) {
+  return apiCall(contract.formDefinitionsGet, { body: { formId, version }, signal });
+}
+
+type FormDefinitionAnswer = Awaited<ReturnType<typeof fetchFormDefinition>>;
+
+/**
+ * Definitions by form and version for one bulk export: the forms of a fleet share a few checklists, so 1,000
+ * forms ask for a handful of definitions rather than 1,000.
+ */
+export function definitionCache() {
+  const known = new Map<string, Promise<FormDefinitionAnswer>>();
+  return (formId: number, version: number, signal?: AbortSignal) => {
+    const key = `${formId}:${version}`;
+    let answer = known.get(key);
+    if (!answer) {
+      answer = fetchFormDefinition(formId, version, signal);
+      // A failed read is asked again for the next form rather than failing every form of that checklist.
+      answer.catch(() => known.delete(key));
+      known.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** A filled form's definition (at its version) and values, as the preview and the exports need. */
+export async function fetchFormInstanceDetail(
+  row: FormInstanceRow,
+  signal?: AbortSignal,
+  definitionOf: typeof fetchFormDefinition = fetchFormDefinition,
+) {
   const key = { entityType: 'TICKET' as const, entityId: row.entityId };
   const [definition, values] = await Promise.all([
-    apiCall(contract.formDefinitionsGet, { body: { formId: row.formId, version: row.formVersion }, signal }),
+    definitionOf(row.formId, row.formVersion, signal),
     apiCall(contract.formsListValues, {
       body: { ...key, formIds: [row.formId], assetIds: [row.assetId] },
       signal,

@@ -9,11 +9,18 @@ import {
   type FormAttachmentsSource,
   type FormExportSource,
 } from '../export/formExport.ts';
-import { fetchFormInstanceDetail, type FormInstanceRow } from './formExplorerQueries.ts';
+import { definitionCache, fetchFormInstanceDetail, type FormInstanceRow } from './formExplorerQueries.ts';
 
-/** A form of the explorer as the workbook needs it: its definition at its version, values, ticket and company. */
-async function loadExportSource(row: FormInstanceRow, signal: AbortSignal): Promise<FormExportSource> {
-  const detail = await fetchFormInstanceDetail(row, signal);
+/**
+ * A form of the explorer as the workbook needs it: its definition at its version (each read once per export),
+ * values, ticket and company.
+ */
+async function loadExportSource(
+  row: FormInstanceRow,
+  signal: AbortSignal,
+  definitionOf: ReturnType<typeof definitionCache>,
+): Promise<FormExportSource> {
+  const detail = await fetchFormInstanceDetail(row, signal, definitionOf);
   return {
     form: detail.definition,
     values: detail.values,
@@ -52,7 +59,13 @@ export function useExportSelected() {
   return {
     running,
     toExcel: (rows: readonly FormInstanceRow[]) =>
-      run(() => exportFormsToExcel(rows, loadExportSource), rows.length === 1 ? 'form' : 'forms'),
+      run(
+        () => {
+          const definitionOf = definitionCache();
+          return exportFormsToExcel(rows, (row, signal) => loadExportSource(row, signal, definitionOf));
+        },
+        rows.length === 1 ? 'form' : 'forms',
+      ),
     attachments: (rows: readonly FormInstanceRow[]) =>
       run(() => downloadFormsAttachments(rows, loadAttachments), 'attachments'),
   };
