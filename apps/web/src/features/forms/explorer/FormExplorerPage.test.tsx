@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/queryClient.ts';
 import { currentUserQueryKey } from '../../../app/session/useCurrentUser.ts';
@@ -10,7 +11,11 @@ import type { FormInstanceRow } from './formExplorerQueries.ts';
 import { buildFormInstanceRow, fakeFormsServer, instancesBody } from './formExplorerTestData.ts';
 import { FormExplorerPage } from './FormExplorerPage.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a store of their own: one test's notice must not be found by the next.
+  notifications.clean();
+});
 
 const everyCompany = { attributes: { companyId: { type: 'ALL' as const } } };
 const companies = [
@@ -235,8 +240,8 @@ describe('form explorer', { timeout: 40_000 }, () => {
       ],
     });
     // A server error is retried before it is shown.
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert).toHaveTextContent('Unable to load forms');
+    const title = await screen.findByText('Unable to load forms', {}, { timeout: 10_000 });
+    const alert = title.closest('[role="alert"]');
     expect(alert).toHaveTextContent('Database unavailable');
   });
 });
