@@ -245,6 +245,11 @@ describe.skipIf(!chromiumAvailable())(
       // 60 Hz frame that is nearly every one, so each one's handling time is known).
       await page.evaluate(() => {
         const slow: { name: string; duration: number; processing: number }[] = [];
+        // Event Timing's threshold (16 ms is its least) is newer than TypeScript's DOM types.
+        const eventTiming: PerformanceObserverInit & { durationThreshold: number } = {
+          type: 'event',
+          durationThreshold: 16,
+        };
         Object.assign(window, { slowKeystrokes: slow });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
@@ -256,7 +261,7 @@ describe.skipIf(!chromiumAvailable())(
               processing: entry.processingEnd - entry.processingStart,
             });
           }
-        }).observe({ type: 'event', durationThreshold: 16 });
+        }).observe(eventTiming);
       });
       const typed = 'checked filter housing';
       await box.click();
