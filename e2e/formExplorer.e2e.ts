@@ -150,6 +150,13 @@ describe.skipIf(!chromiumAvailable())('form explorer: filter, select, export all
     await signIn(page, server.url, 'admin@kelvin.example');
     return page;
   };
+  /** The preview once its opening transition is over: a screenshot mid-fade shows the page through it. */
+  const openedPreview = async (page: Page) => {
+    const dialog = page.getByRole('dialog', { name: 'Form Preview' });
+    await expect.poll(() => dialog.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    return dialog;
+  };
   const table = (page: Page) => page.getByRole('table', { name: 'Forms' });
   const countText = (page: Page) => page.getByText(/^Showing \d+–\d+ of \d+$/);
 
@@ -263,9 +270,8 @@ describe.skipIf(!chromiumAvailable())('form explorer: filter, select, export all
       .getByRole('button', { name: `Preview form ${first.id}` })
       .first()
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Form Preview' });
+    const dialog = await openedPreview(page);
     await expect.poll(() => dialog.getByText(first.formLabel, { exact: true }).count()).toBe(1);
-    await expect.poll(() => dialog.locator('[aria-busy="true"]').count()).toBe(0);
     expect(await dialog.getByRole('textbox').count()).toBe(0);
     expect(await dialog.getByText('Unable to load the form').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'preview-1440-light.png') });
@@ -302,8 +308,7 @@ describe.skipIf(!chromiumAvailable())('form explorer: filter, select, export all
           .getByRole('button', { name: `Preview form ${first.id}` })
           .first()
           .click();
-        const dialog = page.getByRole('dialog', { name: 'Form Preview' });
-        await expect.poll(() => dialog.locator('[aria-busy="true"]').count()).toBe(0);
+        await openedPreview(page);
         await page.screenshot({ path: path.join(SHOTS, `preview-${width}-${scheme}.png`) });
         await page.keyboard.press('Escape');
       }

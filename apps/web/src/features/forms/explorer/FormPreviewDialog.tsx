@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Box, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   formValuesByAssociationId,
@@ -98,8 +99,10 @@ function PreviewBody({ row }: { row: FormInstanceRow }) {
 
 /** Spec: the explorer's read-only 'Form Preview' dialog of one filled form. */
 export function FormPreviewDialog({ row, onClose }: { row: FormInstanceRow | null; onClose: () => void }) {
+  // A long checklist reads best on the whole of a phone's screen.
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Form Preview" size="lg">
+    <Modal opened={row !== null} onClose={onClose} title="Form Preview" size="lg" fullScreen={phone}>
       {row && (
         <Stack gap="md">
           <Stack gap={2}>
