@@ -326,5 +326,49 @@ async function buildTicketObjects(context: TenantContext) {
     }),
   );
 
-  return { ticket, ticketComment, ticketAttachment, ticketConsumable, timeEntry };
+  const formAttachment = await buildFormObjects(context, ticket);
+  return { ticket, ticketComment, ticketAttachment, ticketConsumable, timeEntry, formAttachment };
+}
+
+/** The catalogue form filled on the ticket's unit (a marked note and timer time) and a marked file on it. */
+async function buildFormObjects(context: TenantContext, ticket: number): Promise<number> {
+  const { server, world, unit, as, post } = context;
+  const { technician, shared } = world;
+  const saved = await post(technician, '/entities.forms.updateValues', {
+    entityType: 'TICKET',
+    entityId: ticket,
+    formId: shared.form,
+    assetId: unit,
+    checkRequiredFormElementValues: true,
+    formValues: [
+      {
+        formElementDefAssociationId: shared.formElementAssociation,
+        formElementDefId: shared.formElementDef,
+        formId: shared.form,
+        value: { type: 'text', value: as('Form note') },
+      },
+    ],
+    workTimeSheet: [
+      { startTimestamp: new Date(Date.now() - 3_600_000).toISOString(), elapsedDuration: 'PT20M' },
+    ],
+  });
+  if (saved.status !== 200) throw new Error(`fixture: form not saved: ${JSON.stringify(saved.body)}`);
+  const data = new FormData();
+  for (const [name, value] of Object.entries({
+    formId: shared.form,
+    entityType: 'TICKET',
+    entityId: ticket,
+    assetId: unit,
+  }))
+    data.append(name, String(value));
+  data.append('upload', new Blob(['hello'], { type: 'text/plain' }), `${as('form-photo')}.txt`);
+  data.append('description', as('Form attachment'));
+  const response = await fetch(`${server.url}/api/entities.forms.createAttachment`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await server.mintIdToken(technician.identityId, { expiresIn: '1h' })}`,
+    },
+    body: data,
+  });
+  return idOf('formAttachmentId', { status: response.status, body: await response.json() });
 }

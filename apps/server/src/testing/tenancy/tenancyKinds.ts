@@ -32,12 +32,25 @@ export const TENANT_KINDS = {
   ticketAttachment: 'asset',
   ticketConsumable: 'asset',
   timeEntry: 'asset',
+  /** A file of a ticket's filled form (of one of its assets). */
+  formAttachment: 'asset',
   notification: 'user',
 } as const;
 export type TenantKind = keyof typeof TENANT_KINDS;
 
 /** Ids that name no tenant's object (catalogues, enums) or are not ids (free text): filled with a valid value. */
-export const SHARED_KINDS = ['assetType', 'metric', 'role', 'ticketStatus', 'timeZone', 'freeText'] as const;
+export const SHARED_KINDS = [
+  'assetType',
+  'metric',
+  'role',
+  'ticketStatus',
+  'timeZone',
+  'freeText',
+  // The provider's form catalogue, with the ids of its elements (a company's own form would be a tenant kind).
+  'form',
+  'formElementAssociation',
+  'formElementDef',
+] as const;
 export type SharedKind = (typeof SHARED_KINDS)[number];
 
 export type IdKind = TenantKind | SharedKind;
@@ -76,6 +89,12 @@ const BY_FIELD: Record<string, IdKind> = {
   ticketAttachmentId: 'ticketAttachment',
   ticketConsumableId: 'ticketConsumable',
   timeEntryId: 'timeEntry',
+  // Forms (entities.forms.*): the entity is a ticket; the form and its elements are the catalogue's.
+  entityId: 'ticket',
+  formId: 'form',
+  formElementDefAssociationId: 'formElementAssociation',
+  formElementDefId: 'formElementDef',
+  formAttachmentId: 'formAttachment',
   commandId: 'metricCommand',
   // audit.list's subject: the walk asks for an asset's history (its subjectType is set to match).
   subjectId: 'asset',

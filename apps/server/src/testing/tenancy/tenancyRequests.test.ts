@@ -40,6 +40,7 @@ const ids0: Record<TenantKind, number> = {
   ticketAttachment: 0,
   ticketConsumable: 0,
   timeEntry: 0,
+  formAttachment: 0,
   notification: 0,
 };
 

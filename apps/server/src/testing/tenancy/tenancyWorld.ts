@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { formsEndpoints } from '@kelvin/contract';
 import { ASSET_TYPE } from '@kelvin/domain';
 import { seedMetricCatalogue } from '../../demo/seedMetrics.ts';
 import { hashAgentKey } from '../../http/authenticateAgent.ts';
@@ -50,7 +51,24 @@ async function metricByAlias(server: TestServer, alias: string) {
   return row;
 }
 
-/** What every tenant shares: the provider, its staff, the metric catalogue. Made once per database. */
+/** A form of the provider's catalogue, offered on every ticket type, with one text element: its ids. */
+async function catalogueForm(server: TestServer, providerAdmin: { identityId: string }) {
+  const answer = await apiAs(server)(providerAdmin, 'POST', '/entities.forms.definitions.create', {
+    label: 'Tenancy checklist',
+    ticketTypeValues: [-1],
+    formElements: [{ key: 'note', label: 'Note', type: 'text' }],
+  });
+  const form = formsEndpoints.formDefinitionsCreate.output.parse(answer.body);
+  const [element] = form.formElements;
+  if (!element) throw new Error('fixture: catalogue form without its element');
+  return {
+    form: form.formId,
+    formElementAssociation: element.formElementDefAssociationId,
+    formElementDef: element.formElementDefId,
+  };
+}
+
+/** What every tenant shares: the provider, its staff, the metric and form catalogues. Made once per database. */
 export async function buildTenancyWorld(server: TestServer) {
   const db = server.database.db;
   await providerCompany(db);
@@ -67,6 +85,7 @@ export async function buildTenancyWorld(server: TestServer) {
     timeZone: 'Europe/Berlin',
     ticketStatus: undefined,
     freeText: undefined,
+    ...(await catalogueForm(server, providerAdmin)),
   };
   return { api: apiAs(server), providerAdmin, technician, shared, supplyAir, setpoint };
 }
