@@ -139,6 +139,13 @@ export const screens: readonly Screen[] = [
   },
   { name: 'tickets: time entries', path: () => '/user/tickets/timeEntry', ready: text(/Time entries/) },
   {
+    name: 'tickets: form explorer',
+    path: () => '/user/tickets/formExplorer',
+    ready: heading('Form explorer'),
+    phone: true,
+  },
+  { name: 'admin: forms', path: () => '/user/admin/forms', ready: heading('Forms') },
+  {
     name: 'ticket: details',
     path: (f) => `/user/tickets/${f.ticketId}/details`,
     ready: tab(/Details/),
