@@ -20,6 +20,8 @@ export interface FormDraftState {
   draft: FormDraft | null;
   online: boolean;
   sending: boolean;
+  /** How many drafts of this form were sent since the screen opened: the form is drawn again from the server's. */
+  sentCount: number;
   /** Fields someone else changed too: the user chooses before the draft is sent. */
   conflicted: Conflicted | null;
   keepOnDevice: (draft: FormDraft) => Promise<void>;
@@ -38,6 +40,7 @@ export function useFormDraft(key: FormInstanceKey, userId: number | undefined): 
   const [draft, setDraft] = useState<FormDraft | null>(null);
   const [sending, setSending] = useState(false);
   const [conflicted, setConflicted] = useState<Conflicted | null>(null);
+  const [sentCount, setSentCount] = useState(0);
   const draftRef = useRef<FormDraft | null>(null);
   const sendingRef = useRef(false);
   const { ticketId, formId, assetId } = key;
@@ -55,6 +58,7 @@ export function useFormDraft(key: FormInstanceKey, userId: number | undefined): 
         }
         draftRef.current = null;
         setDraft(null);
+        setSentCount((count) => count + 1);
         setConflicted(null);
         queryClient.setQueryData(formKeys.instance({ ticketId, formId, assetId }), outcome.instance);
         await Promise.all([
@@ -112,5 +116,5 @@ export function useFormDraft(key: FormInstanceKey, userId: number | undefined): 
 
   // 'Later': the draft stays; it is offered again when the network returns or the user sends it.
   const postpone = useCallback(() => setConflicted(null), []);
-  return { draft, online, sending, conflicted, keepOnDevice, send, postpone };
+  return { draft, online, sending, sentCount, conflicted, keepOnDevice, send, postpone };
 }

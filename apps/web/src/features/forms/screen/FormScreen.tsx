@@ -28,6 +28,7 @@ import { FormScreenHeader } from './FormScreenHeader.tsx';
 import { createFormScreenStore, type FormScreenStore } from './formScreenStore.ts';
 import { exportFormScreen, downloadFormScreenAttachments } from './formScreenExports.ts';
 import type { MetricBinding } from './MetricReading.tsx';
+import { isNetworkFailure } from '../offline/formDraftSync.ts';
 import { useFormTimer } from './useFormTimer.ts';
 import { useHasChanges } from './useFormScreenStore.ts';
 
@@ -57,15 +58,34 @@ export interface FormScreenProps {
   companyName?: string;
   /** Embedded mode (spec, Form timer): editing a value starts or continues the timer. */
   embedded?: boolean;
+  /** Values saved on this device and not sent yet: the form starts from them instead of the server's. */
+  deviceValues?: readonly FormValue[];
+  /**
+   * Keeps a save on the device when there is no network (the technician in a data hall); without it such a save
+   * fails with its error like any other.
+   */
+  onSaveOffline?: (save: OfflineFormSave) => Promise<void>;
+}
+
+/** What a save made without a network hands to the device store. */
+export interface OfflineFormSave {
+  values: FormValue[];
+  workTimeSheet: FormTimeEntry[];
+  uploads: readonly File[];
+  deletions: number[];
 }
 
 const NO_ENTRIES: readonly FormTimeEntry[] = [];
 /** On a phone the controls share the width (a lone Save on a second line read as an afterthought). */
 const CONTROL_FLEX = { base: '1 1 auto', sm: '0 0 auto' };
 
-function storeOf(form: FormDefinition, instance: FormInstanceData | null): FormScreenStore {
+function storeOf(
+  form: FormDefinition,
+  instance: FormInstanceData | null,
+  deviceValues: readonly FormValue[] | undefined,
+): FormScreenStore {
   const stored: FormValue[] = instance?.formValues ?? [];
-  const start = startingFormValues(form, stored);
+  const start = startingFormValues(form, deviceValues ? [...deviceValues] : stored);
   return createFormScreenStore(
     {
       formId: form.formId,
@@ -106,7 +126,7 @@ const sendable = (values: readonly FormValue[]): FormValue[] =>
 export function FormScreen(props: FormScreenProps) {
   const { form, ticketId, asset, instance, readOnly, timeZone, onClose } = props;
   const key = { ticketId, formId: form.formId, assetId: asset.assetId };
-  const [store] = useState(() => storeOf(form, instance));
+  const [store] = useState(() => storeOf(form, instance, props.deviceValues));
   const [pending, setPending] = useState<PendingAttachments>(NO_PENDING_ATTACHMENTS);
   const [exporting, setExporting] = useState(false);
   const save = useSaveFormValues(key);
@@ -136,8 +156,29 @@ export function FormScreen(props: FormScreenProps) {
     [store, readOnly, props.bindings, timeZone, form, onEdit],
   );
 
+  const { onSaveOffline } = props;
+  /** No network: the save stays on the device, and counts as saved here (the page sends it later). */
+  const keepOnDevice = useCallback(
+    async (workTimeSheet: FormTimeEntry[]) => {
+      if (!onSaveOffline) return false;
+      await onSaveOffline({
+        values: sendable(store.formValues()),
+        workTimeSheet,
+        uploads: pending.uploads,
+        deletions: [...pending.deletions],
+      });
+      markSaved();
+      store.markSaved();
+      setPending(NO_PENDING_ATTACHMENTS);
+      return true;
+    },
+    [onSaveOffline, store, pending, markSaved],
+  );
+
   const saveNow = useCallback(async () => {
     const workTimeSheet = stopForSave();
+    // Offline, a mutation would wait for the network; the device keeps the save at once instead.
+    if (!navigator.onLine && (await keepOnDevice(workTimeSheet))) return;
     try {
       const payload = buildFormUpdatePayload(
         { entityType: 'TICKET', entityId: ticketId, formId: form.formId },
@@ -146,6 +187,8 @@ export function FormScreen(props: FormScreenProps) {
       );
       await save.mutateAsync(payload);
     } catch (error) {
+      // The network went while the save was on its way: kept on the device too.
+      if (isNetworkFailure(error) && (await keepOnDevice(workTimeSheet).catch(() => false))) return;
       notify({ kind: 'danger', message: errorMessage(error) });
       return;
     }
@@ -172,6 +215,7 @@ export function FormScreen(props: FormScreenProps) {
     }
   }, [
     stopForSave,
+    keepOnDevice,
     markSaved,
     ticketId,
     form.formId,

@@ -12,7 +12,11 @@ import {
   useFormInstance,
   type FormInstanceKey,
 } from '../formsQueries.ts';
-import { FormScreen } from './FormScreen.tsx';
+import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
+import { FormConflictDialog } from '../offline/FormConflictDialog.tsx';
+import { FormDraftBanner } from '../offline/FormDraftBanner.tsx';
+import { useFormDraft } from '../offline/useFormDraft.ts';
+import { FormScreen, type OfflineFormSave } from './FormScreen.tsx';
 import { useMetricBindings } from './useMetricBindings.ts';
 
 /**
@@ -51,6 +55,30 @@ function FormOfTicket({ ticket, instanceKey }: { ticket: Ticket; instanceKey: Fo
   const timeZone = browserTimeZone();
   const bindings = useMetricBindings(definition.data?.formElements, instanceKey.assetId, timeZone);
   const detailsPath = `/user/tickets/${ticket.ticketId}/details`;
+  const me = useCurrentUser();
+  const readOnly = !access.canEdit;
+  const userId = me.data?.user.userId;
+  const device = useFormDraft(instanceKey, userId);
+
+  /** A save without a network joins what this form already waits with on the device. */
+  const saveOnDevice = async (save: OfflineFormSave) => {
+    if (userId === undefined || !definition.data) throw new Error('The form is not loaded yet');
+    const previous = device.draft;
+    await device.keepOnDevice({
+      ...instanceKey,
+      userId,
+      formVersion: definition.data.version,
+      baseValues: previous?.baseValues ?? instance.data?.formValues ?? [],
+      values: save.values,
+      workTimeSheet: [...(previous?.workTimeSheet ?? []), ...save.workTimeSheet],
+      newAttachments: [
+        ...(previous?.newAttachments ?? []),
+        ...save.uploads.map((file) => ({ filename: file.name, contentType: file.type, file })),
+      ],
+      deletedAttachmentIds: [...new Set([...(previous?.deletedAttachmentIds ?? []), ...save.deletions])],
+      savedAt: new Date().toISOString(),
+    });
+  };
 
   if (!asset) {
     return (
@@ -82,15 +110,31 @@ function FormOfTicket({ ticket, instanceKey }: { ticket: Ticket; instanceKey: Fo
           {definition.data.latestVersion}).
         </Text>
       )}
+      <FormDraftBanner state={device} timeZone={timeZone} />
+      {device.conflicted && (
+        <FormConflictDialog
+          conflicts={device.conflicted.conflicts}
+          elements={definition.data.formElements}
+          serverUpdatedBy={device.conflicted.serverUpdatedBy}
+          serverUpdatedAt={device.conflicted.serverUpdatedAt}
+          timeZone={timeZone}
+          sending={device.sending}
+          onSend={(choices) => void device.send(choices)}
+          onLater={device.postpone}
+        />
+      )}
       <FormScreen
-        key={`${instanceKey.formId}/${instanceKey.assetId}`}
+        // Drawn again from the values it should start from: the device's while a draft waits, the server's after.
+        key={`${instanceKey.formId}/${instanceKey.assetId}/${device.draft ? device.draft.savedAt : `server-${device.sentCount}`}`}
+        deviceValues={device.draft?.values}
+        onSaveOffline={readOnly ? undefined : saveOnDevice}
         form={definition.data}
         ticketId={ticket.ticketId}
         companyName={ticket.companyName}
         asset={{ assetId: asset.assetId, displayName: asset.displayName }}
         instance={instance.data}
         attachments={attachments.data}
-        readOnly={!access.canEdit}
+        readOnly={readOnly}
         bindings={bindings}
         timeZone={timeZone}
         onClose={() => void navigate(detailsPath)}
