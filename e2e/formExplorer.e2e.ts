@@ -240,7 +240,14 @@ describe.skipIf(!chromiumAvailable())('form explorer: filter, select, export all
     expect(workbookFile.suggestedFilename()).toMatch(/^Forms \d{4}-\d{2}-\d{2}\.xlsx$/);
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync(await workbookFile.path()));
+    const workbookBytes = readFileSync(await workbookFile.path());
+    // exceljs takes an ArrayBuffer; Node's Buffer types as a shared-buffer view.
+    await workbook.xlsx.load(
+      workbookBytes.buffer.slice(
+        workbookBytes.byteOffset,
+        workbookBytes.byteOffset + workbookBytes.byteLength,
+      ),
+    );
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       String(first.entityId),
       String(second.entityId),

@@ -65,6 +65,7 @@ describe.skipIf(!chromiumAvailable())(
         .limit(1);
       ticketId = row?.ticketId ?? 0;
       assetId = row?.assetId ?? 0;
+      mkdirSync(SCREENS, { recursive: true });
     });
     afterAll(async () => {
       await browser.close();
