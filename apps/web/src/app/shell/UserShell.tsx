@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
-import { passesChecks } from '@kelvin/domain';
+import { isExternalUser, passesChecks } from '@kelvin/domain';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { useProductTourHold } from '../../shared/ui/ProductTour.tsx';
 import { sectionChecks } from '../router/sectionChecks.ts';
@@ -41,8 +41,11 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
   const rail = railChosen && wide;
   const { pathname } = useLocation();
   const currentUser = useCurrentUser();
-  const permissions = currentUser.data?.permissions;
-  const sections = permissions ? visibleNavSections(permissions) : [];
+  const me = currentUser.data;
+  const permissions = me?.permissions;
+  const sections = me
+    ? visibleNavSections({ permissions: me.permissions, external: isExternalUser(me.user) })
+    : [];
   const active = activeNavItem(sections, pathname);
 
   // A tour would cover the open phone menu: it waits until the menu is closed.

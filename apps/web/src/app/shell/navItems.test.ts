@@ -54,11 +54,10 @@ const rolePermissions = {
   ],
 } as const;
 
-const menuOf = (permissionNames: readonly string[]) =>
-  visibleNavSections(buildCurrentUser(permissionNames).permissions).map((section) => [
-    section.title,
-    section.items.map((item) => item.label),
-  ]);
+const menuOf = (permissionNames: readonly string[], external = false) =>
+  visibleNavSections({ permissions: buildCurrentUser(permissionNames).permissions, external }).map(
+    (section) => [section.title, section.items.map((item) => item.label)],
+  );
 
 describe('the navigation per role', () => {
   it('gives a customer operator monitoring and tickets, nothing they may not open', () => {
@@ -103,6 +102,10 @@ describe('the navigation per role', () => {
   it('offers the form editor to those who may change tickets (tickets:write), not to a customer operator', () => {
     expect(menuOf(['tickets:read', 'tickets:write'])).toContainEqual(['Administration', ['Forms']]);
     expect(menuOf(rolePermissions.customerOperator).flatMap(([, items]) => items)).not.toContain('Forms');
+    // Form definitions are the provider's: a customer's user who may change tickets does not get the entry.
+    expect(menuOf(['tickets:read', 'tickets:write'], true).flatMap(([, items]) => items)).not.toContain(
+      'Forms',
+    );
   });
 
   it('gives an administrator every built section, and never Scheduling, Orders, Inventory or General settings', () => {
@@ -125,7 +128,10 @@ describe('the navigation per role', () => {
 });
 
 describe('activeNavItem', () => {
-  const sections = visibleNavSections(buildCurrentUser(rolePermissions.providerAdministrator).permissions);
+  const sections = visibleNavSections({
+    permissions: buildCurrentUser(rolePermissions.providerAdministrator).permissions,
+    external: false,
+  });
   const activeAt = (pathname: string) => activeNavItem(sections, pathname)?.label;
 
   it('marks the entry whose path the page is at or under, the longest first', () => {

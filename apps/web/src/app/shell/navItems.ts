@@ -28,6 +28,8 @@ export interface NavItem {
   checks: readonly PermissionCheck[];
   /** Where the entry is active besides under its own path: diagnose's path only redirects to the device metrics. */
   activeOn?: RegExp;
+  /** Only for the provider's staff: a customer's user holding the same permission does not get the entry. */
+  providerOnly?: boolean;
 }
 
 export interface NavSection {
@@ -89,23 +91,40 @@ export const navSections: readonly NavSection[] = [
         icon: IconBuilding,
         checks: sectionChecks.adminCompanies,
       },
-      { label: 'Forms', to: '/user/admin/forms', icon: IconForms, checks: formEditorChecks },
+      {
+        label: 'Forms',
+        to: '/user/admin/forms',
+        icon: IconForms,
+        checks: formEditorChecks,
+        // The server lets only the provider's staff change form definitions (formsAccess.requireFormEditor).
+        providerOnly: true,
+      },
       // The notification settings are the built settings page; a user who may not manage them has no entry.
       { label: 'Notification settings', to: '/user/settings/notifications', icon: IconBellCog, checks: [] },
     ],
   },
 ];
 
+/** Who looks at the navigation: their permissions, and whether they are a customer's user (external). */
+export interface NavViewer {
+  permissions: Permissions;
+  external: boolean;
+}
+
 /** The sections as this user sees them: only entries they may open, and no section left empty. */
 export function visibleNavSections(
-  permissions: Permissions,
+  viewer: NavViewer,
   sections: readonly NavSection[] = navSections,
 ): NavSection[] {
+  const { permissions, external } = viewer;
   return sections
     .map((section) => ({
       ...section,
       items: section.items.filter(
-        (item) => passesChecks(permissions, item.checks) && canOpenUserPath(permissions, item.to),
+        (item) =>
+          !(item.providerOnly && external) &&
+          passesChecks(permissions, item.checks) &&
+          canOpenUserPath(permissions, item.to),
       ),
     }))
     .filter((section) => section.items.length > 0);
