@@ -11,11 +11,6 @@ interface SectionOptions {
   id?: string;
   checks?: readonly PermissionCheck[];
   requireAny?: boolean;
-  /**
-   * Starts the screen's first calls as the navigation starts, beside its scripts (into the query cache the screen
-   * then reads). It is started and not awaited: the route renders at once whatever it does.
-   */
-  prefetch?: () => Promise<unknown>;
 }
 
 /** A lazily loaded section that is not built yet: a page naming it. Built sections replace this with their own lazy. */
@@ -68,8 +63,6 @@ export function lazySection(
     handle,
     loader: () => {
       start().catch(() => undefined);
-      // A failed prefetch is the screen's to show: it asks again when it mounts.
-      options.prefetch?.().catch(() => undefined);
       return null;
     },
     element: (

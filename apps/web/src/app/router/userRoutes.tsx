@@ -1,7 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
-import { queryClient } from '../queryClient.ts';
 import { sectionChecks } from './sectionChecks.ts';
 import { laterSection, lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
 
@@ -86,10 +85,6 @@ const assetTabRoutes: RouteObject[] = [
   { path: 'warranties', ...laterSection('Warranties', { id: 'devicesAssets.warranties' }) },
 ];
 
-/** The fleet screens' first calls, started with their scripts (the module is small; it loads beside them). */
-const prefetchFleet = async () =>
-  (await import('../../features/overview/prefetchFleet.ts')).prefetchFleet(queryClient);
-
 /** Everything under /user (spec platform-core 2 and work-management 2); each section is lazily loaded. */
 export const userRoutes: RouteObject[] = [
   redirectTo('dashboard'),
@@ -98,7 +93,7 @@ export const userRoutes: RouteObject[] = [
     ...lazySection(
       'Dashboard',
       async () => (await import('../../features/dashboard/DashboardPage.tsx')).DashboardPage,
-      { id: 'dashboard', prefetch: prefetchFleet },
+      { id: 'dashboard' },
     ),
   },
   {
@@ -106,7 +101,7 @@ export const userRoutes: RouteObject[] = [
     ...lazySection(
       'Overview',
       async () => (await import('../../features/overview/OverviewPage.tsx')).OverviewPage,
-      { id: 'overview', checks: sectionChecks.overview, prefetch: prefetchFleet },
+      { id: 'overview', checks: sectionChecks.overview },
     ),
   },
   {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contract, type AssetHealth, type OutputOf } from '@kelvin/contract';
-import { CACHE_TTL_MS, CURRENT_VALUES_CACHE_MS, hasPermission } from '@kelvin/domain';
+import { CURRENT_VALUES_CACHE_MS, hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import { assetsKey } from '../assets/assetsQueries.ts';
@@ -15,8 +15,6 @@ const ACTIVE_ALERT_INTERVAL = 'PT10M';
  * scale of minutes (the 10-minute online window), so a faster poll would cost the server without showing more.
  */
 export const FLEET_REFRESH_MS = CURRENT_VALUES_CACHE_MS;
-/** How long a health answer counts as fresh when a screen mounts on it (the route prefetches it). */
-const FLEET_HEALTH_FRESH_MS = 10_000;
 /** The contract's bound on ids per call. */
 const IDS_PER_CALL = 5000;
 
@@ -75,9 +73,6 @@ export function useFleetStates(assetIds: readonly number[]) {
 export const fleetAssetsQuery = {
   queryKey: [...assetsKey, 'fleet'],
   queryFn: ({ signal }: { signal: AbortSignal }) => apiCall(contract.assetsFleet, { signal }),
-  // Fresh for the cache's lifetime: an asset write invalidates it, and a screen mounted on a prefetched answer must
-  // not ask for the whole fleet a second time.
-  staleTime: CACHE_TTL_MS,
 };
 
 export function useFleetAssets() {
@@ -90,8 +85,6 @@ export function useFleetAssets() {
  */
 export const fleetHealthQuery = {
   queryKey: ['fleet', 'health'],
-  // Asked again every FLEET_REFRESH_MS while shown; an answer prefetched by the route a moment ago is fresh.
-  staleTime: FLEET_HEALTH_FRESH_MS,
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     unitStates(
       await apiCall(contract.assetsFleetState, { body: { activeInterval: ACTIVE_ALERT_INTERVAL }, signal }),
