@@ -83,7 +83,7 @@ describe.skipIf(!chromiumAvailable())('form editor: build, reorder by keyboard, 
     });
   const addElement = async (page: Page, type: string, label: string, button = 'Add element') => {
     await page.getByRole('button', { name: button }).click();
-    await page.getByRole('menuitem', { name: type, exact: true }).click();
+    await page.getByRole('menuitem', { name: type, exact: true }).first().click();
     const field = page.getByRole('textbox', { name: 'Label' });
     await field.fill(label);
   };
