@@ -50,7 +50,8 @@ describe.skipIf(!chromiumAvailable())('the shell: navigation, colour scheme, pho
     for (const section of ['Monitoring', 'Work', 'Administration'])
       expect(await nav(page).getByRole('region', { name: section }).count(), section).toBe(1);
     const dashboard = nav(page).getByRole('link', { name: 'Dashboard' });
-    expect(await dashboard.getAttribute('aria-current')).toBe('page');
+    // The route settles after sign-in lands, so the mark is awaited rather than read once.
+    await expect.poll(() => dashboard.getAttribute('aria-current')).toBe('page');
     expect(await dashboard.locator('svg').count()).toBe(1);
 
     await nav(page).getByRole('link', { name: 'Tickets', exact: true }).click();
