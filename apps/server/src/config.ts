@@ -93,6 +93,13 @@ const envSchema = z.object({
       if (!key) context.addIssue({ code: 'custom', message: `must be ${SECRET_KEY_FORMAT}` });
       return key ?? undefined;
     }),
+  /** A real NetSuite account: all three set, or none (the built-in sandbox at /sandbox/netsuite answers). */
+  NETSUITE_ACCOUNT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a NetSuite account id such as 1234567 or 1234567_SB1')
+    .optional(),
+  NETSUITE_CLIENT_ID: z.string().min(1).optional(),
+  NETSUITE_CLIENT_SECRET: z.string().min(1).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -135,7 +142,62 @@ export interface Config {
   webhookAllowNetworks: string[];
   /** KELVIN_SECRET_KEY: encrypts stored secrets; undefined keeps a generated one in the data directory. */
   secretKey: Buffer | undefined;
+  /** Where NetSuite is: a real account, or the server's own sandbox (modules/netsuiteSandbox). */
+  netsuite: NetsuiteConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+/**
+ * NetSuite's two hosts and the OAuth 2.0 client. `sandbox`: the server's own sandbox, at
+ * `${publicOrigin}/sandbox/netsuite` for both hosts, with a client of its own.
+ */
+export interface NetsuiteConfig {
+  kind: 'account' | 'sandbox';
+  accountId: string;
+  /** https://<account>.app.netsuite.com: the authorization page's host. */
+  appOrigin: string;
+  /** https://<account>.suitetalk.api.netsuite.com: tokens, records and SuiteQL. */
+  apiOrigin: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The sandbox's account and client: fixed, since the sandbox is the server itself. */
+export const NETSUITE_SANDBOX_ACCOUNT = 'SANDBOX';
+export const NETSUITE_SANDBOX_CLIENT_ID = 'kelvin-sandbox-client';
+export const NETSUITE_SANDBOX_CLIENT_SECRET = 'kelvin-sandbox-secret';
+
+function netsuiteConfig(
+  e: { NETSUITE_ACCOUNT_ID?: string; NETSUITE_CLIENT_ID?: string; NETSUITE_CLIENT_SECRET?: string },
+  publicOrigin: string,
+): NetsuiteConfig {
+  const { NETSUITE_ACCOUNT_ID: accountId, NETSUITE_CLIENT_ID: clientId, NETSUITE_CLIENT_SECRET: secret } = e;
+  const given = [accountId, clientId, secret].filter((value) => value !== undefined).length;
+  if (given > 0 && given < 3)
+    throw new ConfigError(
+      'NETSUITE_ACCOUNT_ID, NETSUITE_CLIENT_ID and NETSUITE_CLIENT_SECRET go together: set all three for a real account, or none for the sandbox.',
+    );
+  if (accountId !== undefined && clientId !== undefined && secret !== undefined) {
+    // NetSuite's hosts write the account id in lower case with '-' for '_' (1234567_SB1 → 1234567-sb1).
+    const host = accountId.toLowerCase().replace(/_/g, '-');
+    return {
+      kind: 'account',
+      accountId,
+      appOrigin: `https://${host}.app.netsuite.com`,
+      apiOrigin: `https://${host}.suitetalk.api.netsuite.com`,
+      clientId,
+      clientSecret: secret,
+    };
+  }
+  const sandbox = `${publicOrigin}/sandbox/netsuite`;
+  return {
+    kind: 'sandbox',
+    accountId: NETSUITE_SANDBOX_ACCOUNT,
+    appOrigin: sandbox,
+    apiOrigin: sandbox,
+    clientId: NETSUITE_SANDBOX_CLIENT_ID,
+    clientSecret: NETSUITE_SANDBOX_CLIENT_SECRET,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -210,6 +272,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     trustProxyHops: e.TRUST_PROXY_HOPS,
     webhookAllowNetworks: e.KELVIN_WEBHOOK_ALLOW_NETWORKS,
     secretKey: e.KELVIN_SECRET_KEY,
+    netsuite: netsuiteConfig(e, publicOrigin),
     logLevel: e.LOG_LEVEL,
   };
 }

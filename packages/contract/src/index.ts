@@ -4,6 +4,9 @@ import { detectedProblemsEndpoints, problemListsEndpoints } from './detectedProb
 import { deviceLogsEndpoints } from './deviceLogs.ts';
 import { fileAttachmentsEndpoints } from './fileAttachments.ts';
 import { formsEndpoints } from './forms.ts';
+import { coverageEndpoints } from './coverage.ts';
+import { netsuiteEndpoints } from './netsuite.ts';
+import { salesOrdersEndpoints } from './salesOrders.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
@@ -54,6 +57,9 @@ export * from './ticketComments.ts';
 export * from './timeEntries.ts';
 export * from './problemTickets.ts';
 export * from './forms.ts';
+export * from './coverage.ts';
+export * from './netsuite.ts';
+export * from './salesOrders.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -82,6 +88,9 @@ export const contract = {
   ...timeEntriesEndpoints,
   ...ticketCommentsEndpoints,
   ...formsEndpoints,
+  ...coverageEndpoints,
+  ...netsuiteEndpoints,
+  ...salesOrdersEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -36,6 +36,10 @@ import { registerSharedViewsRoutes } from '../modules/sharedViews/sharedViewsRou
 import { registerTicketCommentsRoutes } from '../modules/tickets/ticketCommentsRoutes.ts';
 import { registerTicketsRoutes } from '../modules/tickets/ticketsRoutes.ts';
 import { registerFormsRoutes } from '../modules/forms/formsRoutes.ts';
+import { registerAccountingRoutes } from '../modules/accounting/accountingRoutes.ts';
+import { registerCoverageRoutes } from '../modules/coverage/coverageRoutes.ts';
+import { registerNetsuiteSandbox } from '../modules/netsuiteSandbox/sandboxRoutes.ts';
+import { registerSalesOrdersRoutes } from '../modules/salesOrders/salesOrdersRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -154,6 +158,11 @@ export async function buildApp({
   registerNotificationsRoutes(context, { relay: notificationRelay, send: webhookSend });
   registerTicketCommentsRoutes(context);
   registerFormsRoutes(context);
+  registerCoverageRoutes(context);
+  registerAccountingRoutes(context, { secrets: webhookSend.secrets });
+  registerSalesOrdersRoutes(context, { secrets: webhookSend.secrets });
+  // NetSuite's protocol at NetSuite's paths, for when no real account is configured (config.netsuite).
+  if (config.netsuite.kind === 'sandbox') registerNetsuiteSandbox(app, { db: database.db, config });
 
   if (serveWeb) await registerWebApp(app, config);
   return app;

@@ -28,6 +28,17 @@ const tickets = {
     (await import('../../features/forms/explorer/FormExplorerPage.tsx')).FormExplorerPage,
 };
 
+const billing = {
+  orders: async () => (await import('../../features/orders/OrdersPage.tsx')).OrdersPage,
+  inventory: async () => (await import('../../features/inventory/InventoryPage.tsx')).InventoryPage,
+  netsuiteReturn: async () =>
+    (await import('../../features/accounting/NetsuiteReturnPage.tsx')).NetsuiteReturnPage,
+  contracts: async () =>
+    (await import('../../features/coverage/ContractsViewerPage.tsx')).ContractsViewerPage,
+  warranties: async () =>
+    (await import('../../features/coverage/WarrantiesViewerPage.tsx')).WarrantiesViewerPage,
+};
+
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
 const problems = {
   all: async () => (await import('../../features/problems/ProblemsPage.tsx')).ProblemsPage,
@@ -220,14 +231,23 @@ export const userRoutes: RouteObject[] = [
       },
     ),
   },
-  { path: 'orders', ...unavailableSection('Orders', { id: 'orders', checks: sectionChecks.orders }) },
+  {
+    path: 'orders',
+    ...lazySection('Orders', billing.orders, { id: 'orders', checks: sectionChecks.orders }),
+  },
   {
     path: 'inventory',
-    ...unavailableSection('Global Consumables', { id: 'inventory', checks: sectionChecks.inventory }),
+    ...lazySection('Global Consumables', billing.inventory, {
+      id: 'inventory',
+      checks: sectionChecks.inventory,
+    }),
   },
-  { path: 'netsuite', ...unavailableSection('NetSuite', { id: 'netsuite', checks: sectionChecks.netsuite }) },
-  { path: 'contracts/:contractIds', ...unavailableSection('Contracts', { id: 'contracts' }) },
-  { path: 'warranties/:warrantyIds', ...unavailableSection('Warranties', { id: 'warranties' }) },
+  {
+    path: 'netsuite',
+    ...lazySection('NetSuite', billing.netsuiteReturn, { id: 'netsuite', checks: sectionChecks.netsuite }),
+  },
+  { path: 'contracts/:contractIds', ...lazySection('Contracts', billing.contracts, { id: 'contracts' }) },
+  { path: 'warranties/:warrantyIds', ...lazySection('Warranties', billing.warranties, { id: 'warranties' }) },
   {
     path: 'settings',
     ...sectionGroup('Settings', { id: 'settings' }),
