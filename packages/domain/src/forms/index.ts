@@ -5,3 +5,4 @@ export * from './formInput.ts';
 export * from './formEditing.ts';
 export * from './formTimer.ts';
 export * from './formWorkbook.ts';
+export * from './formElementOptions.ts';

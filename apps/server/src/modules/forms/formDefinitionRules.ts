@@ -1,20 +1,11 @@
 import { FORM_DEPTH_MAX, type FormElementInput } from '@kelvin/contract';
-import { isDuration, type FormElementDefOptions, type FormElementType } from '@kelvin/domain';
+import {
+  isDuration,
+  OPTIONS_BY_TYPE,
+  type FormElementDefOptions,
+  type FormElementType,
+} from '@kelvin/domain';
 import { badField } from '../../http/httpError.ts';
-
-/** Which options each element type takes (spec section 3, Options by type; metricAlias: readings from the unit). */
-const OPTIONS_BY_TYPE: Readonly<Record<FormElementType, readonly (keyof FormElementDefOptions)[]>> = {
-  text: ['default', 'minLength', 'maxLength', 'metricAlias'],
-  number: ['default', 'format', 'min', 'max', 'metricAlias'],
-  select: ['default', 'values', 'displayFormat'],
-  multiSelect: ['default', 'values', 'displayFormat', 'minSelections', 'maxSelections'],
-  multiText: ['default'],
-  date: ['default'],
-  dateTime: ['default'],
-  duration: ['default'],
-  boolean: ['default', 'metricAlias'],
-  group: [],
-};
 
 const DISPLAY_FORMATS: Partial<Record<FormElementType, readonly string[]>> = {
   select: ['radio', 'dropdown'],

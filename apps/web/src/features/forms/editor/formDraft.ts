@@ -1,5 +1,6 @@
 import type { FormElementInput } from '@kelvin/contract';
 import {
+  OPTIONS_BY_TYPE,
   sortByDisplayOrder,
   type FormElement,
   type FormElementDefOptions,
@@ -27,21 +28,6 @@ export interface FormDraft {
   label: string;
   elements: DraftElement[];
 }
-
-/** Which options each type takes (spec section 3, Options by type; metricAlias: a reading from the unit). The server
- * refuses an option a type does not take, so a type change drops the others when saving. */
-export const OPTIONS_BY_TYPE: Readonly<Record<FormElementType, readonly (keyof FormElementDefOptions)[]>> = {
-  text: ['default', 'minLength', 'maxLength', 'metricAlias'],
-  number: ['default', 'format', 'min', 'max', 'metricAlias'],
-  select: ['default', 'values', 'displayFormat'],
-  multiSelect: ['default', 'values', 'displayFormat', 'minSelections', 'maxSelections'],
-  multiText: ['default'],
-  date: ['default'],
-  dateTime: ['default'],
-  duration: ['default'],
-  boolean: ['default', 'metricAlias'],
-  group: [],
-};
 
 /** What each type is called in the editor: the words a technician's form shows, not the wire's. */
 export const ELEMENT_TYPE_LABELS: Readonly<Record<FormElementType, string>> = {
