@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { z } from 'zod';
-import { users } from '../apps/server/src/platform/db/schema.ts';
-import { ticketAssets, tickets } from '../apps/server/src/platform/db/ticketsSchema.ts';
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
+import { apiCallerFor, createFormDefinition, openTicketWithAsset } from './support/apiCaller.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
@@ -82,40 +79,10 @@ describe.skipIf(!chromiumAvailable())(
     beforeAll(async () => {
       server = await startConsoleServer();
       browser = await launchChromium();
-      const db = server.database.db;
-      const [admin] = await db.select().from(users).where(eq(users.email, 'admin@kelvin.example'));
-      const token = await server.mintIdToken(admin?.identityId ?? '');
-      const call = async (name: string, body: unknown) => {
-        const answer = await fetch(`${server.url}/api/${name}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        expect(answer.status, `${name}: ${await answer.clone().text()}`).toBe(200);
-        const json: unknown = await answer.json();
-        return json;
-      };
-      const created = await call('entities.forms.definitions.create', {
-        label: FORM_LABEL,
-        formElements: FORM_ELEMENTS,
-        ticketTypeValues: [-1],
-      });
-      formId = z.object({ formId: z.number() }).parse(created).formId;
-      const large = await call('entities.forms.definitions.create', {
-        label: LARGE_FORM_LABEL,
-        formElements: largeFormElements(),
-        ticketTypeValues: [-1],
-      });
-      largeFormId = z.object({ formId: z.number() }).parse(large).formId;
-      // A demo ticket of an asset: the first open one.
-      const [row] = await db
-        .select({ ticketId: tickets.ticketId, assetId: ticketAssets.assetId })
-        .from(tickets)
-        .innerJoin(ticketAssets, eq(ticketAssets.ticketId, tickets.ticketId))
-        .where(eq(tickets.ticketState, 'OPEN'))
-        .limit(1);
-      ticketId = row?.ticketId ?? 0;
-      assetId = row?.assetId ?? 0;
+      const { token, call } = await apiCallerFor(server, 'admin@kelvin.example');
+      formId = await createFormDefinition(call, FORM_LABEL, FORM_ELEMENTS);
+      largeFormId = await createFormDefinition(call, LARGE_FORM_LABEL, largeFormElements());
+      ({ ticketId, assetId } = await openTicketWithAsset(server));
       // The unit's supply air, so that the form shows it live and can capture it.
       const ingest = await fetch(`${server.url}/api/telemetry.ingest`, {
         method: 'POST',

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { z } from 'zod';
-import { users } from '../apps/server/src/platform/db/schema.ts';
-import { ticketAssets, tickets } from '../apps/server/src/platform/db/ticketsSchema.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
+import {
+  apiCallerFor,
+  createFormDefinition,
+  openTicketWithAsset,
+  type ApiCall,
+} from './support/apiCaller.ts';
 import { signIn } from './support/signIn.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
@@ -33,38 +36,14 @@ describe.skipIf(!chromiumAvailable())(
     let ticketId = 0;
     let assetId = 0;
     let formId = 0;
-    let call: (name: string, body: unknown) => Promise<unknown>;
+    let call: ApiCall;
 
     beforeAll(async () => {
       server = await startConsoleServer();
       browser = await launchChromium();
-      const db = server.database.db;
-      const [admin] = await db.select().from(users).where(eq(users.email, 'admin@kelvin.example'));
-      const token = await server.mintIdToken(admin?.identityId ?? '');
-      call = async (name, body) => {
-        const answer = await fetch(`${server.url}/api/${name}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        expect(answer.status, `${name}: ${await answer.clone().text()}`).toBe(200);
-        const json: unknown = await answer.json();
-        return json;
-      };
-      const created = await call('entities.forms.definitions.create', {
-        label: FORM_LABEL,
-        formElements: FORM_ELEMENTS,
-        ticketTypeValues: [-1],
-      });
-      formId = z.object({ formId: z.number() }).parse(created).formId;
-      const [row] = await db
-        .select({ ticketId: tickets.ticketId, assetId: ticketAssets.assetId })
-        .from(tickets)
-        .innerJoin(ticketAssets, eq(ticketAssets.ticketId, tickets.ticketId))
-        .where(eq(tickets.ticketState, 'OPEN'))
-        .limit(1);
-      ticketId = row?.ticketId ?? 0;
-      assetId = row?.assetId ?? 0;
+      ({ call } = await apiCallerFor(server, 'admin@kelvin.example'));
+      formId = await createFormDefinition(call, FORM_LABEL, FORM_ELEMENTS);
+      ({ ticketId, assetId } = await openTicketWithAsset(server));
       mkdirSync(SCREENS, { recursive: true });
     });
     afterAll(async () => {
