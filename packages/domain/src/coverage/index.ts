@@ -1,0 +1,3 @@
+export * from './coverageDates.ts';
+export * from './coverageOn.ts';
+export * from './billingCoverage.ts';
