@@ -1,0 +1,3 @@
+export * from './salesOrderLines.ts';
+export * from './billingTransitions.ts';
+export * from './salesOrderReconcile.ts';
