@@ -1,8 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { timeEntrySortProperties } from '@kelvin/contract';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 import { parseSortParam, writeSortParam } from '../../shared/ui/sortParam.ts';
+import { useAddressState, type AddressStateCodec } from '../../shared/routing/useAddressState.ts';
 
 /** The page's filters as its inputs hold them: ids as strings, dates as yyyy-MM-dd or ''. */
 export interface TimeEntryFilters {
@@ -76,22 +75,16 @@ export function writeTimeEntriesState(state: TimeEntriesPageState): URLSearchPar
   return params;
 }
 
-/**
- * The time entries page's filters, page and sort in the address, so that a filtered view can be shared and a
- * reload keeps it. A change of filters or sort goes back to the first page; changes replace the history entry.
- */
+const timeEntriesAddress: AddressStateCodec<TimeEntriesPageState> = {
+  parse: parseTimeEntriesState,
+  write: writeTimeEntriesState,
+  apply: (state, change) => ({ ...state, page: 0, ...change }),
+};
+
+/** The time entries page's filters, page and sort in the address; a change of filters or sort goes to page 1. */
 export function useTimeEntriesPageState(): [
   TimeEntriesPageState,
   (change: Partial<TimeEntriesPageState>) => void,
 ] {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseTimeEntriesState(params), [params]);
-  const change = useCallback(
-    (next: Partial<TimeEntriesPageState>) =>
-      setParams((current) => writeTimeEntriesState({ ...parseTimeEntriesState(current), page: 0, ...next }), {
-        replace: true,
-      }),
-    [setParams],
-  );
-  return [state, change];
+  return useAddressState(timeEntriesAddress);
 }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { formInstanceSortProperties } from '@kelvin/contract';
 import { explorerTimeWindow, parseCompanyFilter } from '@kelvin/domain';
 import type { PagedTableSort } from '../../../shared/ui/PagedTable.tsx';
 import { parseSortParam, writeSortParam } from '../../../shared/ui/sortParam.ts';
+import { useAddressState, type AddressStateCodec } from '../../../shared/routing/useAddressState.ts';
 
 /** The properties the explorer sorts by on the server. */
 export const FORM_EXPLORER_SORT_PROPERTIES = formInstanceSortProperties;
@@ -79,30 +78,13 @@ export function timeWindowOf(from: string, to: string): { from: string; to: stri
   return explorerTimeWindow(localMidnight(from).toISOString(), localMidnight(to, 1).toISOString());
 }
 
-/**
- * The explorer's filters, page and sort in the address, so that a filtered view can be shared and a reload keeps
- * it. A change of filters or sort goes back to the first page; changes replace the history entry.
- */
+const formExplorerAddress: AddressStateCodec<FormExplorerState> = {
+  parse: parseFormExplorerState,
+  write: writeFormExplorerState,
+  apply: (state, change) => ({ ...state, page: 0, ...change }),
+};
+
+/** The explorer's filters, page and sort in the address; a change of filters or sort goes back to page 1. */
 export function useFormExplorerState(): [FormExplorerState, (change: Partial<FormExplorerState>) => void] {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseFormExplorerState(params), [params]);
-  // The router's functional update reads the address of the last render, so two changes before the next render
-  // (From, then To, filled at once) lost the first: each change builds on the last one written instead.
-  const written = useRef(params);
-  useEffect(() => {
-    written.current = params;
-  }, [params]);
-  const change = useCallback(
-    (next: Partial<FormExplorerState>) => {
-      const merged = writeFormExplorerState({
-        ...parseFormExplorerState(written.current),
-        page: 0,
-        ...next,
-      });
-      written.current = merged;
-      setParams(merged, { replace: true });
-    },
-    [setParams],
-  );
-  return [state, change];
+  return useAddressState(formExplorerAddress);
 }

@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressState, type AddressStateCodec } from '../../../shared/routing/useAddressState.ts';
 import { parseTicketListState, writeTicketListState, type TicketListState } from './ticketListState.ts';
 
 /** A change of what the list shows; a change of anything but the page goes back to the first page. */
@@ -14,18 +13,12 @@ export function applyTicketListChange(state: TicketListState, change: TicketList
  * be shared by its address and a reload restores it. Changes replace the history entry: a back press leaves the
  * list rather than stepping through every filter click.
  */
+const ticketListAddress: AddressStateCodec<TicketListState> = {
+  parse: parseTicketListState,
+  write: writeTicketListState,
+  apply: applyTicketListChange,
+};
+
 export function useTicketListState(): [TicketListState, (change: TicketListChange) => void] {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseTicketListState(params), [params]);
-  const change = useCallback(
-    (next: TicketListChange) =>
-      setParams(
-        (current) => writeTicketListState(applyTicketListChange(parseTicketListState(current), next)),
-        {
-          replace: true,
-        },
-      ),
-    [setParams],
-  );
-  return [state, change];
+  return useAddressState(ticketListAddress);
 }
