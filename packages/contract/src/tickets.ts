@@ -49,10 +49,13 @@ const ticketUserSchema = z.object({
   relationTypeEnumValue: z.number().int(),
 });
 
+/**
+ * What covers an asset on the ticket's date (its creation day): contracts with whether they cover parts, and
+ * warranties. label: 'Contract' when a contract covers, else 'Warranty', else 'No Coverage'.
+ */
 const coverageSchema = z.object({
-  contracts: z.array(z.object({ contractId: z.number().int(), label: z.string() })),
+  contracts: z.array(z.object({ contractId: z.number().int(), label: z.string(), coversParts: z.boolean() })),
   warranties: z.array(z.object({ warrantyId: z.number().int(), label: z.string() })),
-  /** 'No Coverage' until contracts and warranties exist. */
   label: z.enum(coverageLabels),
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BillingState, Ticket, TicketVisibility } from '@kelvin/contract';
 import { billingStates, ticketVisibilities } from '@kelvin/contract';
@@ -7,13 +7,12 @@ import type { AuthContext } from '../../http/authenticate.ts';
 import { notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assetProperties, assets, assetTypes, companies, users } from '../../platform/db/schema.ts';
-import { ticketAssets, ticketConsumables, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
+import { ticketAssets, tickets, ticketUsers } from '../../platform/db/ticketsSchema.ts';
+import { coverageOfAssets } from '../coverage/assetCoverage.ts';
+import { ticketBillingCoverage, ticketBlockers } from '../coverage/ticketBilling.ts';
 import { inAccessGroupsOf, TICKET_NOT_FOUND, ticketVisibility, type TicketRow } from './ticketAccess.ts';
 import { enumKey, loadTicketEnums, type TicketEnums } from './ticketEnums.ts';
-import { SALES_PRICE_BLOCKER, ticketStateOf } from './ticketRules.ts';
-
-/** Until contracts and warranties exist (a later issue), every asset reads 'No Coverage'. */
-const noCoverage = () => ({ contracts: [], warranties: [], label: 'No Coverage' as const });
+import { ticketStateOf } from './ticketRules.ts';
 
 const reportedProblemSchema = z
   .object({ reportedProblemId: z.number().nullable(), commentId: z.number().nullable() })
@@ -89,19 +88,21 @@ export async function assetDisplayNames(
   );
 }
 
-/** Spec: the accounting blocker while any consumable has a null or zero sales price (removed ones are deleted). */
+/**
+ * Spec: the accounting blocker while a charged part or service has a null or zero sales price (removed ones are
+ * deleted). A part of a ticket whose parts are at no charge (covered by a contract covering parts, or a warranty)
+ * is not charged and never blocks: see the domain's billingCoverage.
+ */
 export async function netsuiteBlockers(db: DbOrTx, ticketId: number): Promise<string[]> {
-  const [blocked] = await db
-    .select({ ticketId: ticketConsumables.ticketId })
-    .from(ticketConsumables)
-    .where(
-      and(
-        eq(ticketConsumables.ticketId, ticketId),
-        or(isNull(ticketConsumables.salesPrice), eq(ticketConsumables.salesPrice, 0)),
-      ),
-    )
-    .limit(1);
-  return blocked ? [SALES_PRICE_BLOCKER] : [];
+  const [ticket] = await db
+    .select({
+      coveredByContractId: tickets.coveredByContractId,
+      coveredByWarrantyId: tickets.coveredByWarrantyId,
+    })
+    .from(tickets)
+    .where(eq(tickets.ticketId, ticketId));
+  if (!ticket) return [];
+  return ticketBlockers(db, ticketId, await ticketBillingCoverage(db, ticket));
 }
 
 /**
@@ -148,6 +149,12 @@ export async function presentTicket(
     db,
     assetRows.map((row) => row.assetId),
   );
+  // Coverage on the ticket's date: the day it was made (contracts by UTC day, warranties in their own zones).
+  const coverage = await coverageOfAssets(
+    db,
+    assetRows.map((row) => row.assetId),
+    ticket.createdAt,
+  );
   const ticketAssetList = assetRows.map(({ assetId }) => {
     const named = names.get(assetId);
     return {
@@ -155,7 +162,11 @@ export async function presentTicket(
       companyId: named?.companyId ?? ticket.companyId,
       displayName: named?.displayName ?? `Asset ${assetId}`,
       assetTypeName: named?.assetTypeName ?? null,
-      activeCoverage: noCoverage(),
+      activeCoverage: coverage.get(assetId) ?? {
+        contracts: [],
+        warranties: [],
+        label: 'No Coverage' as const,
+      },
     };
   });
   return {
@@ -182,7 +193,7 @@ export async function presentTicket(
     externalTicket: ticket.externalTicket,
     netSuiteBillingState: billingStateOf(ticket.netSuiteBillingState),
     netSuiteSalesOrderInternalId: ticket.netSuiteSalesOrderInternalId,
-    netsuiteBlockers: await netsuiteBlockers(db, ticket.ticketId),
+    netsuiteBlockers: await ticketBlockers(db, ticket.ticketId, await ticketBillingCoverage(db, ticket)),
     isBillable: ticket.isBillable,
     purchaseOrderNumber: ticket.purchaseOrderNumber,
     salesOrderNumber: ticket.salesOrderNumber,
@@ -205,8 +216,8 @@ export async function presentTicket(
     coveredByWarrantyId: ticket.coveredByWarrantyId,
     ticketAssetCoverage: ticketAssetList.map((asset) => ({
       assetId: asset.assetId,
-      contracts: [],
-      warranties: [],
+      contracts: asset.activeCoverage.contracts.map((contract) => contract.contractId),
+      warranties: asset.activeCoverage.warranties.map((warranty) => warranty.warrantyId),
     })),
   };
 }

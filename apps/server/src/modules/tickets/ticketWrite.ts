@@ -6,6 +6,7 @@ import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assets } from '../../platform/db/schema.ts';
 import { ticketAssets, tickets, ticketStatusChanges, ticketUsers } from '../../platform/db/ticketsSchema.ts';
+import { newTicketCoverage } from '../coverage/ticketBilling.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import type { TicketRow } from './ticketAccess.ts';
 import { requireAssignable, requireOwnCompanyPeople } from './ticketAssignees.ts';
@@ -97,7 +98,10 @@ export async function createTicket(
 
   const statusValue = input.statusEnumValue ?? 0;
   const ticketState = ticketStateOf(statusValue);
-  const isBillable = input.isBillable ?? false;
+  // Coverage decides billing: a ticket whose every asset a contract or warranty covers on its date starts not
+  // billable, whatever was asked (the provider may mark it billable afterwards, and the billing card says so).
+  const coverage = await newTicketCoverage(tx, assetIds, now);
+  const isBillable = coverage.isCovered ? false : (input.isBillable ?? false);
   const [ticket] = await tx
     .insert(tickets)
     .values({
@@ -118,6 +122,8 @@ export async function createTicket(
       isBillable,
       netSuiteBillingState: billingStateAfter('NOT_BILLABLE', isBillable),
       purchaseOrderNumber: input.purchaseOrderNumber ?? null,
+      coveredByContractId: coverage.coveredByContractId,
+      coveredByWarrantyId: coverage.coveredByWarrantyId,
       visibility,
       createdBy: who.userId,
     })
@@ -156,6 +162,9 @@ export async function createTicket(
       ticketVisibility: visibility,
       assetIds,
       users: people,
+      isBillable,
+      coveredByContractId: coverage.coveredByContractId,
+      coveredByWarrantyId: coverage.coveredByWarrantyId,
     },
   });
   return ticket;

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { contracts, warranties } from '../../platform/db/coverageSchema.ts';
+import { ticketConsumables } from '../../platform/db/ticketsSchema.ts';
+import { SALES_PRICE_BLOCKER } from '../tickets/ticketRules.ts';
+import { coverageOfAssets } from './assetCoverage.ts';
+import {
+  blocksSalesOrder,
+  partsAtNoCharge,
+  ticketCoverageAtCreation,
+  type TicketBillingCoverage,
+  type TicketCoverageAtCreation,
+} from './coverageDomain.ts';
+
+
+/**
+ * The contract and warranty a ticket recorded as covering it when it was made (null when none, or when that one has
+ * since been deleted: a deleted contract covers nothing).
+ */
+export async function ticketBillingCoverage(
+  db: DbOrTx,
+  ticket: { coveredByContractId: number | null; coveredByWarrantyId: number | null },
+): Promise<TicketBillingCoverage> {
+  const [contract] =
+    ticket.coveredByContractId === null
+      ? []
+      : await db
+          .select({ contractId: contracts.contractId, label: contracts.label, coversParts: contracts.coversParts })
+          .from(contracts)
+          .where(eq(contracts.contractId, ticket.coveredByContractId));
+  const [warranty] =
+    ticket.coveredByWarrantyId === null
+      ? []
+      : await db
+          .select({ warrantyId: warranties.warrantyId, label: warranties.label })
+          .from(warranties)
+          .where(eq(warranties.warrantyId, ticket.coveredByWarrantyId));
+  return { coveredByContract: contract ?? null, coveredByWarranty: warranty ?? null };
+}
+
+/**
+ * The ticket's accounting blockers: the sales price blocker while a charged part or service has none (domain
+ * blocksSalesOrder: parts of a ticket whose parts are at no charge never block).
+ */
+export async function ticketBlockers(
+  db: DbOrTx,
+  ticketId: number,
+  coverage: TicketBillingCoverage,
+): Promise<string[]> {
+  const rows = await db
+    .select({ type: ticketConsumables.type, salesPrice: ticketConsumables.salesPrice })
+    .from(ticketConsumables)
+    .where(eq(ticketConsumables.ticketId, ticketId));
+  const partsFree = partsAtNoCharge(coverage);
+  return rows.some((row) => blocksSalesOrder(row, partsFree)) ? [SALES_PRICE_BLOCKER] : [];
+}
+
+/** What a new ticket on these assets records of their coverage on its date (its creation moment). */
+export async function newTicketCoverage(
+  db: DbOrTx,
+  assetIds: readonly number[],
+  at: Date,
+): Promise<TicketCoverageAtCreation> {
+  const perAsset = await coverageOfAssets(db, assetIds, at);
+  return ticketCoverageAtCreation([...perAsset.values()]);
+}
