@@ -1,5 +1,39 @@
+import { salesOrdersEndpoints } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
+import { conflict } from '../../http/httpError.ts';
+import { createNetsuiteClient, type NetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
 import type { SecretBox } from '../../platform/secrets/secretBox.ts';
+import { createSalesOrder } from './salesOrderCreate.ts';
+import { closeSalesOrder, deleteSalesOrder } from './salesOrderDeleteClose.ts';
+import { previewSalesOrder } from './salesOrderPreview.ts';
+import { reconcileCall } from './salesOrderReconcile.ts';
+import type { SalesOrderDeps } from './salesOrderRecords.ts';
+import { listSalesOrdersTab } from './salesOrdersList.ts';
 
 /** The orders page's tabs and a ticket's sales order: create (once), delete, close, reconcile. */
-export function registerSalesOrdersRoutes(_context: RouteContext, _deps: { secrets: SecretBox }): void {}
+export function registerSalesOrdersRoutes(context: RouteContext, _deps: { secrets: SecretBox }): void {
+  const { db, config, route } = context;
+  const salesOrderDeps: SalesOrderDeps = {
+    db,
+    config,
+    clientFor: (accessToken) => createNetsuiteClient({ apiOrigin: config.netsuite.apiOrigin, accessToken }),
+    serverClient: (): Promise<NetsuiteClient> =>
+      Promise.reject(conflict('NetSuite is not connected. Sign in to NetSuite from the Orders page.')),
+  };
+  route(salesOrdersEndpoints.salesOrdersList, ({ auth, body }) => listSalesOrdersTab(db, auth, body));
+  route(salesOrdersEndpoints.salesOrdersPreview, ({ auth, body }) =>
+    previewSalesOrder(salesOrderDeps, auth, body),
+  );
+  route(salesOrdersEndpoints.netsuiteTicketsSalesOrdersCreate, ({ auth, body }) =>
+    createSalesOrder(salesOrderDeps, auth, body),
+  );
+  route(salesOrdersEndpoints.netsuiteTicketsSalesOrdersDelete, ({ auth, body }) =>
+    deleteSalesOrder(salesOrderDeps, auth, body),
+  );
+  route(salesOrdersEndpoints.netsuiteTicketsSalesOrdersClose, ({ auth, body }) =>
+    closeSalesOrder(salesOrderDeps, auth, body),
+  );
+  route(salesOrdersEndpoints.salesOrdersReconcile, ({ auth, body }) =>
+    reconcileCall(salesOrderDeps, auth, body),
+  );
+}

@@ -1,0 +1,126 @@
+import { asc, inArray } from 'drizzle-orm';
+import { coreEnumKey } from '@kelvin/domain';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { contracts, warranties } from '../../platform/db/coverageSchema.ts';
+import { ticketConsumables, timeEntries } from '../../platform/db/ticketsSchema.ts';
+import { partsAtNoCharge, type TicketBillingCoverage } from '../coverage/coverageDomain.ts';
+import type { BillableConsumable, LaborHours } from './billingDomain.ts';
+
+/** What a ticket's order is made of: its consumables and its time per labor code, and whether parts are free. */
+export interface TicketBillingInput {
+  consumables: BillableConsumable[];
+  labor: LaborHours[];
+  partsFree: boolean;
+  coverage: TicketBillingCoverage;
+}
+
+/** The coverage a ticket records (covered_by_*), with the labels the billing reason names. */
+export async function ticketCoverages(
+  db: DbOrTx,
+  rows: readonly {
+    ticketId: number;
+    coveredByContractId: number | null;
+    coveredByWarrantyId: number | null;
+  }[],
+): Promise<Map<number, TicketBillingCoverage>> {
+  const contractIds = [
+    ...new Set(rows.flatMap((row) => (row.coveredByContractId === null ? [] : [row.coveredByContractId]))),
+  ];
+  const warrantyIds = [
+    ...new Set(rows.flatMap((row) => (row.coveredByWarrantyId === null ? [] : [row.coveredByWarrantyId]))),
+  ];
+  const contractRows =
+    contractIds.length === 0
+      ? []
+      : await db
+          .select({
+            contractId: contracts.contractId,
+            label: contracts.label,
+            coversParts: contracts.coversParts,
+          })
+          .from(contracts)
+          .where(inArray(contracts.contractId, contractIds));
+  const warrantyRows =
+    warrantyIds.length === 0
+      ? []
+      : await db
+          .select({ warrantyId: warranties.warrantyId, label: warranties.label })
+          .from(warranties)
+          .where(inArray(warranties.warrantyId, warrantyIds));
+  const contractById = new Map(contractRows.map((row) => [row.contractId, row]));
+  const warrantyById = new Map(warrantyRows.map((row) => [row.warrantyId, row]));
+  return new Map(
+    rows.map((row) => [
+      row.ticketId,
+      {
+        coveredByContract:
+          row.coveredByContractId === null ? null : (contractById.get(row.coveredByContractId) ?? null),
+        coveredByWarranty:
+          row.coveredByWarrantyId === null ? null : (warrantyById.get(row.coveredByWarrantyId) ?? null),
+      },
+    ]),
+  );
+}
+
+/** The consumables and labor of several tickets at once (a tab's page): two queries by ticket id. */
+export async function ticketsBillingInputs(
+  db: DbOrTx,
+  tickets: readonly {
+    ticketId: number;
+    coveredByContractId: number | null;
+    coveredByWarrantyId: number | null;
+  }[],
+): Promise<Map<number, TicketBillingInput>> {
+  const ids = tickets.map((ticket) => ticket.ticketId);
+  if (ids.length === 0) return new Map();
+  const consumableRows = await db
+    .select()
+    .from(ticketConsumables)
+    .where(inArray(ticketConsumables.ticketId, ids))
+    .orderBy(asc(ticketConsumables.ticketId), asc(ticketConsumables.ticketConsumableId));
+  const timeRows = await db
+    .select({
+      ticketId: timeEntries.ticketId,
+      laborCodeValue: timeEntries.laborCodeValue,
+      minutes: timeEntries.durationMinutes,
+    })
+    .from(timeEntries)
+    .where(inArray(timeEntries.ticketId, ids))
+    .orderBy(asc(timeEntries.ticketId), asc(timeEntries.timeEntryId));
+  const coverages = await ticketCoverages(db, tickets);
+  const inputs = new Map<number, TicketBillingInput>();
+  for (const ticket of tickets) {
+    const coverage = coverages.get(ticket.ticketId) ?? { coveredByContract: null, coveredByWarranty: null };
+    inputs.set(ticket.ticketId, {
+      consumables: [],
+      labor: [],
+      partsFree: partsAtNoCharge(coverage),
+      coverage,
+    });
+  }
+  for (const row of consumableRows)
+    inputs.get(row.ticketId)?.consumables.push({
+      type: row.type,
+      itemId: row.itemId,
+      displayName: row.displayName,
+      quantity: row.quantity,
+      salesPrice: row.salesPrice,
+    });
+  for (const row of timeRows)
+    inputs.get(row.ticketId)?.labor.push({
+      laborCodeKey: coreEnumKey('laborCodes', row.laborCodeValue) ?? String(row.laborCodeValue),
+      minutes: row.minutes,
+    });
+  return inputs;
+}
+
+/** One ticket's billing input. */
+export async function ticketBillingInput(
+  db: DbOrTx,
+  ticket: { ticketId: number; coveredByContractId: number | null; coveredByWarrantyId: number | null },
+): Promise<TicketBillingInput> {
+  const inputs = await ticketsBillingInputs(db, [ticket]);
+  const input = inputs.get(ticket.ticketId);
+  if (!input) throw new Error(`no billing input for ticket ${ticket.ticketId}`);
+  return input;
+}
