@@ -1,5 +1,25 @@
+import { contract } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
 import type { SecretBox } from '../../platform/secrets/secretBox.ts';
+import { exchangeAuthorizationCode, refreshSession, startAuthorization } from './accountingSession.ts';
+import { getPart, getService, listParts, listServices } from './inventoryItems.ts';
+import { listProjects } from './netsuiteProjects.ts';
 
 /** The accounting session (netsuite.accessToken.*), inventory items, service items and projects. */
-export function registerAccountingRoutes(_context: RouteContext, _deps: { secrets: SecretBox }): void {}
+export function registerAccountingRoutes(
+  { route, db, config }: RouteContext,
+  { secrets }: { secrets: SecretBox },
+): void {
+  const deps = { db, config, secrets };
+  const session = { ...deps, publicOrigin: config.publicOrigin };
+  route(contract.netsuiteAuthorizationStart, ({ auth }) => startAuthorization(session, auth));
+  route(contract.netsuiteAccessTokenGet, ({ auth, body }) => exchangeAuthorizationCode(session, auth, body));
+  route(contract.netsuiteAccessTokenRefresh, ({ auth, body }) => refreshSession(session, auth, body));
+  route(contract.netsuiteInventoryItemsList, ({ auth, body }) => listParts(deps, auth, body));
+  route(contract.netsuiteInventoryItemsGet, ({ auth, body }) => getPart(deps, auth, body.netSuiteInternalId));
+  route(contract.netsuiteServiceSalesItemsList, ({ auth, body }) => listServices(deps, auth, body));
+  route(contract.netsuiteServiceSalesItemsGet, ({ auth, body }) =>
+    getService(deps, auth, body.netSuiteInternalId),
+  );
+  route(contract.netsuiteProjectsList, ({ auth, body }) => listProjects(deps, auth, body));
+}
