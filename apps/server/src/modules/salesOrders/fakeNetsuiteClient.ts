@@ -103,9 +103,9 @@ export function fakeNetsuite() {
       const itemIds = [...q.matchAll(/'((?:[^']|'')*)'/g)].map((match) =>
         (match[1] ?? '').replaceAll("''", "'"),
       );
-      const rows = itemIds.flatMap((itemId) => {
+      const rows = itemIds.flatMap((itemId): Record<string, string | null>[] => {
         const item = items.get(itemId);
-        return item ? [{ id: item.id, itemid: itemId, baseprice: String(item.basePrice), links: [] }] : [];
+        return item ? [{ id: item.id, itemid: itemId, baseprice: String(item.basePrice) }] : [];
       });
       return Promise.resolve({
         links: [],

@@ -1,7 +1,7 @@
 import { salesOrdersEndpoints } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
-import { conflict } from '../../http/httpError.ts';
-import { createNetsuiteClient, type NetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
+import { createNetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
+import { serverNetsuiteClient } from '../accounting/accountingConnection.ts';
 import type { SecretBox } from '../../platform/secrets/secretBox.ts';
 import { createSalesOrder } from './salesOrderCreate.ts';
 import { closeSalesOrder, deleteSalesOrder } from './salesOrderDeleteClose.ts';
@@ -11,14 +11,13 @@ import type { SalesOrderDeps } from './salesOrderRecords.ts';
 import { listSalesOrdersTab } from './salesOrdersList.ts';
 
 /** The orders page's tabs and a ticket's sales order: create (once), delete, close, reconcile. */
-export function registerSalesOrdersRoutes(context: RouteContext, _deps: { secrets: SecretBox }): void {
+export function registerSalesOrdersRoutes(context: RouteContext, deps: { secrets: SecretBox }): void {
   const { db, config, route } = context;
   const salesOrderDeps: SalesOrderDeps = {
     db,
     config,
     clientFor: (accessToken) => createNetsuiteClient({ apiOrigin: config.netsuite.apiOrigin, accessToken }),
-    serverClient: (): Promise<NetsuiteClient> =>
-      Promise.reject(conflict('NetSuite is not connected. Sign in to NetSuite from the Orders page.')),
+    serverClient: () => serverNetsuiteClient({ db, config, secrets: deps.secrets }),
   };
   route(salesOrdersEndpoints.salesOrdersList, ({ auth, body }) => listSalesOrdersTab(db, auth, body));
   route(salesOrdersEndpoints.salesOrdersPreview, ({ auth, body }) =>
