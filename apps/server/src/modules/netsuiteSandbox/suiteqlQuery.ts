@@ -128,12 +128,20 @@ export async function runSuiteql(
   const compiler = new Compiler(table, parsed.table);
   const where = parsed.where ? compiler.condition(parsed.where) : sql`true`;
   const { list, names } = compiler.selection(parsed.columns);
+  // The page's ids and the total first, over narrow rows only: a window over whole rows spilled to disk and took
+  // four times as long on 20,000 projects (bench/netsuiteProjects.ts); the columns are read for the page alone.
+  const ordering = compiler.ordering(parsed.orderBy);
   const result: unknown = await db.execute(sql`
-    select ${list}, (count(*) over ())::int as total_results
-      from netsuite_sandbox_records
-     where ${table.filter} and ${where}
-     order by ${compiler.ordering(parsed.orderBy)}
-     limit ${page.limit} offset ${page.offset}`);
+    with page as (
+      select internal_id, (count(*) over ())::int as total_results
+        from netsuite_sandbox_records
+       where ${table.filter} and ${where}
+       order by ${ordering}
+       limit ${page.limit} offset ${page.offset}
+    )
+    select ${list}, page.total_results
+      from netsuite_sandbox_records join page using (internal_id)
+     order by ${ordering}`);
   const rows = resultRows.parse(result).rows;
   let total = z.number().catch(0).parse(rows[0]?.total_results);
   if (rows.length === 0 && page.offset > 0) {
