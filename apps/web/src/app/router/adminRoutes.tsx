@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { formEditorChecks } from '../../features/forms/editor/formEditorAccess.ts';
 import { sectionChecks } from './sectionChecks.ts';
-import { laterSection, lazySection, sectionGroup } from './sectionRoute.tsx';
+import { lazySection } from './sectionRoute.tsx';
 
 const companies = { checks: sectionChecks.adminCompanies };
 const users = { checks: sectionChecks.adminUsers };
@@ -34,6 +34,26 @@ const adminFeature = {
   formsView: async () => (await import('../../features/forms/editor/FormListPage.tsx')).FormListPage,
   formEditor: async () => (await import('../../features/forms/editor/FormEditorPage.tsx')).FormEditorPage,
 };
+
+const coverageFeature = {
+  contractsView: async () =>
+    (await import('../../features/coverage/CompanyContractsPage.tsx')).CompanyContractsPage,
+  contract: async () => (await import('../../features/coverage/ContractPage.tsx')).ContractPage,
+  contractDetails: async () => (await import('../../features/coverage/ContractTabs.tsx')).ContractDetailsTab,
+  contractAssets: async () => (await import('../../features/coverage/ContractTabs.tsx')).ContractAssetsTab,
+  warrantiesView: async () =>
+    (await import('../../features/coverage/CompanyWarrantiesPage.tsx')).CompanyWarrantiesPage,
+  warranty: async () => (await import('../../features/coverage/WarrantyPage.tsx')).WarrantyPage,
+  warrantyDetails: async () => (await import('../../features/coverage/WarrantyPage.tsx')).WarrantyDetailsTab,
+  warrantyAssets: async () => (await import('../../features/coverage/WarrantyPage.tsx')).WarrantyAssetsTab,
+  assetContracts: async () =>
+    (await import('../../features/coverage/AssetCoverageTabs.tsx')).AssetContractsTab,
+  assetWarranties: async () =>
+    (await import('../../features/coverage/AssetCoverageTabs.tsx')).AssetWarrantiesTab,
+};
+/** Every role reads contracts and warranties of the companies it reaches; writing them is checked per company. */
+const contractsRead = { checks: [{ permission: 'contracts:read' }] };
+const warrantiesRead = { checks: [{ permission: 'warranties:read' }] };
 
 /** Administration under /user/admin; route ids are the spec's administration route names. */
 export const adminRoutes: RouteObject[] = [
@@ -86,8 +106,20 @@ export const adminRoutes: RouteObject[] = [
             path: 'audit',
             ...lazySection('Asset audit', adminFeature.assetAudit, { id: 'adminCompanyAssetAudit' }),
           },
-          { path: 'contract', ...laterSection('Asset contract', { id: 'adminCompanyAssetContract' }) },
-          { path: 'warranties', ...laterSection('Asset warranties', { id: 'adminCompanyAssetWarranties' }) },
+          {
+            path: 'contract',
+            ...lazySection('Asset contract', coverageFeature.assetContracts, {
+              id: 'adminCompanyAssetContract',
+              ...contractsRead,
+            }),
+          },
+          {
+            path: 'warranties',
+            ...lazySection('Asset warranties', coverageFeature.assetWarranties, {
+              id: 'adminCompanyAssetWarranties',
+              ...warrantiesRead,
+            }),
+          },
         ],
       },
       {
@@ -124,24 +156,54 @@ export const adminRoutes: RouteObject[] = [
           },
         ],
       },
-      { path: 'contracts', ...laterSection('Company contracts', { id: 'adminCompanyContractsView' }) },
+      {
+        path: 'contracts',
+        ...lazySection('Company contracts', coverageFeature.contractsView, {
+          id: 'adminCompanyContractsView',
+          ...contractsRead,
+        }),
+      },
       {
         path: 'contracts/:contractId',
-        ...sectionGroup('Company contract', { id: 'adminCompanyContract' }),
+        ...lazySection('Company contract', coverageFeature.contract, {
+          id: 'adminCompanyContract',
+          ...contractsRead,
+        }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...laterSection('Contract details', { id: 'contractDetails' }) },
-          { path: 'assets', ...laterSection('Contract assets', { id: 'contractAssets' }) },
+          {
+            path: 'details',
+            ...lazySection('Contract details', coverageFeature.contractDetails, { id: 'contractDetails' }),
+          },
+          {
+            path: 'assets',
+            ...lazySection('Contract assets', coverageFeature.contractAssets, { id: 'contractAssets' }),
+          },
         ],
       },
-      { path: 'warranties', ...laterSection('Company warranties', { id: 'adminCompanyWarrantiesView' }) },
+      {
+        path: 'warranties',
+        ...lazySection('Company warranties', coverageFeature.warrantiesView, {
+          id: 'adminCompanyWarrantiesView',
+          ...warrantiesRead,
+        }),
+      },
       {
         path: 'warranties/:warrantyId',
-        ...sectionGroup('Company warranty', { id: 'adminCompanyWarranty' }),
+        ...lazySection('Company warranty', coverageFeature.warranty, {
+          id: 'adminCompanyWarranty',
+          ...warrantiesRead,
+        }),
         children: [
           redirectTo('details'),
-          { path: 'details', ...laterSection('Warranty details', { id: 'warrantyDetails' }) },
-          { path: 'assets', ...laterSection('Warranty assets', { id: 'warrantyAssets' }) },
+          {
+            path: 'details',
+            ...lazySection('Warranty details', coverageFeature.warrantyDetails, { id: 'warrantyDetails' }),
+          },
+          {
+            path: 'assets',
+            ...lazySection('Warranty assets', coverageFeature.warrantyAssets, { id: 'warrantyAssets' }),
+          },
         ],
       },
     ],

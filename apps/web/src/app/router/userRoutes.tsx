@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
 import { sectionChecks } from './sectionChecks.ts';
-import { laterSection, lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
+import { lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
 
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
@@ -46,6 +46,8 @@ const problems = {
   automation: async () =>
     (await import('../../features/problems/AssetAutomationTab.tsx')).DeviceAutomationTab,
 };
+
+const coverageTabs = () => import('../../features/coverage/AssetCoverageTabs.tsx');
 
 /** Spec order of the device asset tabs; the ones whose areas come later say so. */
 const assetTabRoutes: RouteObject[] = [
@@ -92,8 +94,18 @@ const assetTabRoutes: RouteObject[] = [
       id: 'devicesAssets.artifacts',
     }),
   },
-  { path: 'contracts', ...laterSection('Contracts', { id: 'devicesAssets.contracts' }) },
-  { path: 'warranties', ...laterSection('Warranties', { id: 'devicesAssets.warranties' }) },
+  {
+    path: 'contracts',
+    ...lazySection('Contracts', async () => (await coverageTabs()).AssetContractsTab, {
+      id: 'devicesAssets.contracts',
+    }),
+  },
+  {
+    path: 'warranties',
+    ...lazySection('Warranties', async () => (await coverageTabs()).AssetWarrantiesTab, {
+      id: 'devicesAssets.warranties',
+    }),
+  },
 ];
 
 /** Everything under /user (spec platform-core 2 and work-management 2); each section is lazily loaded. */

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Ticket } from '@kelvin/contract';
+import { browserTimeZone, formatDate } from '../../../shared/formatting/dateTime.ts';
 import { EmptyState, QueryState } from '../../../shared/ui/QueryState.tsx';
 import { toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { useAssets } from '../../assets/assetsQueries.ts';
@@ -21,7 +22,58 @@ const OPEN_TREE_UP_TO = 5;
 /** Contract or warranty coverage reads green, missing coverage grey. */
 const coverageColor = (label: string) => (label.startsWith('No ') ? 'gray' : 'teal');
 
-/** The ticket's assets with their active coverage, each linking to its device page; add and remove when allowed. */
+type TicketAsset = Ticket['assets'][number];
+
+/**
+ * Which contracts and warranties cover an asset on the ticket's date, each linking to its viewer; the spec's
+ * 'No Contract' / 'No Warranty' where none does.
+ */
+function AssetCoverageLinks({ asset }: { asset: TicketAsset }) {
+  const { contracts, warranties } = asset.activeCoverage;
+  if (contracts.length === 0 && warranties.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {contracts.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          No Contract
+        </Text>
+      ) : (
+        contracts.map((contract) => (
+          <Anchor
+            key={`c${contract.contractId}`}
+            component={Link}
+            to={`/user/contracts/${JSON.stringify([contract.contractId])}`}
+            size="xs"
+          >
+            Contract: {contract.label}
+            {contract.coversParts ? ' (parts included)' : ''}
+          </Anchor>
+        ))
+      )}
+      {warranties.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          No Warranty
+        </Text>
+      ) : (
+        warranties.map((warranty) => (
+          <Anchor
+            key={`w${warranty.warrantyId}`}
+            component={Link}
+            to={`/user/warranties/${JSON.stringify([warranty.warrantyId])}`}
+            size="xs"
+          >
+            Warranty: {warranty.label}
+          </Anchor>
+        ))
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The ticket's assets with what covers each on the ticket's date (its contracts and warranties, linking to their
+ * viewers), each linking to its device page; add and remove when allowed.
+ */
 export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit: boolean }) {
   const add = useAddTicketAssets(ticket.ticketId);
   const remove = useRemoveTicketAssets(ticket.ticketId);
@@ -38,44 +90,50 @@ export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit
       {ticket.assets.length === 0 ? (
         <EmptyState>{NO_ASSETS}</EmptyState>
       ) : (
-        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ticket assets">
-          {ticket.assets.map((asset) => (
-            <Group key={asset.assetId} component="li" gap="xs" wrap="nowrap" justify="space-between">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/user/devices/${asset.assetId}`} size="sm" fw={500} truncate>
-                  {asset.displayName}
-                </Anchor>
-                {asset.assetTypeName !== null && (
-                  <Text size="xs" c="dimmed" truncate>
-                    {asset.assetTypeName}
-                  </Text>
-                )}
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <Badge variant="light" color={coverageColor(asset.activeCoverage.label)} size="sm">
-                  {asset.activeCoverage.label}
-                </Badge>
-                {canEdit && (
-                  <Tooltip label="Remove from the ticket">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${asset.displayName}`}
-                      loading={remove.isPending && remove.variables[0] === asset.assetId}
-                      onClick={() =>
-                        remove.mutate(
-                          [asset.assetId],
-                          toastsFor(`${asset.displayName} removed from the ticket`),
-                        )
-                      }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+        <Stack gap={6}>
+          <Text size="xs" c="dimmed">
+            Coverage on the ticket&apos;s date, {formatDate(Date.parse(ticket.createdAt), browserTimeZone())}.
+          </Text>
+          <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ticket assets">
+            {ticket.assets.map((asset) => (
+              <Group key={asset.assetId} component="li" gap="xs" wrap="nowrap" justify="space-between">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`/user/devices/${asset.assetId}`} size="sm" fw={500} truncate>
+                    {asset.displayName}
+                  </Anchor>
+                  {asset.assetTypeName !== null && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {asset.assetTypeName}
+                    </Text>
+                  )}
+                  <AssetCoverageLinks asset={asset} />
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <Badge variant="light" color={coverageColor(asset.activeCoverage.label)} size="sm">
+                    {asset.activeCoverage.label}
+                  </Badge>
+                  {canEdit && (
+                    <Tooltip label="Remove from the ticket">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${asset.displayName}`}
+                        loading={remove.isPending && remove.variables[0] === asset.assetId}
+                        onClick={() =>
+                          remove.mutate(
+                            [asset.assetId],
+                            toastsFor(`${asset.displayName} removed from the ticket`),
+                          )
+                        }
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
               </Group>
-            </Group>
-          ))}
+            ))}
+          </Stack>
         </Stack>
       )}
       {picking && (

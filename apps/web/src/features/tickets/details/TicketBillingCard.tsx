@@ -1,6 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { Ticket } from '@kelvin/contract';
 import { toastsFor } from '../../../shared/api/mutationToasts.ts';
+import { ticketBillingReason } from '../../coverage/ticketCoverage.ts';
 import { DetailsCard } from './DetailsCard.tsx';
 import type { TicketAccess } from './ticketAccess.ts';
 import { useTicketDraft } from './ticketDraft.ts';
@@ -8,7 +10,7 @@ import { BILLING_STATE_LABELS } from './ticketLabels.ts';
 import { useUpdateTicket } from './ticketQueries.ts';
 
 /**
- * Billing: whether the work is billable, and the order numbers. The billing state and the accounting system's
+ * Billing: why the work is or is not billable (coverage on the ticket's date), whether it is, and the order numbers. The billing state and the accounting system's
  * sales order follow the billing flow (orders page), so they are shown, not edited.
  */
 export function TicketBillingCard({ ticket, access }: { ticket: Ticket; access: TicketAccess }) {
@@ -32,6 +34,10 @@ export function TicketBillingCard({ ticket, access }: { ticket: Ticket; access: 
         aria-label="Ticket billing"
       >
         <Stack gap="sm">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <Text size="sm">{ticketBillingReason(ticket)}</Text>
+          </Group>
           <Switch
             label="Billable"
             checked={draft.isBillable}
