@@ -14,6 +14,7 @@ import { seedMaintenance } from './seedMaintenance.ts';
 import { seedProblemRules } from './seedProblemRules.ts';
 import { seedThresholds } from './seedThresholds.ts';
 import { seedTickets } from './seedTickets.ts';
+import { seedCoverage } from './seedCoverage.ts';
 import { seedDemoForms } from './demoForms.ts';
 import { skipTicketNoticesOfHistory } from '../modules/notifications/ticketNotifier.ts';
 import { seedFleet } from './seedFleet.ts';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummar
       for (const company of customerCompaniesDemo)
         customerIds.push(await seedCompany(tx, company, passwordHash, options.files));
       await seedProblemRules(tx, customerIds);
+      await seedCoverage(tx, customerIds);
       await seedTickets(tx, customerIds);
       await seedDemoForms(tx);
       // The demo's tickets are history: nobody is told of their assignments and comments as if they were news.
