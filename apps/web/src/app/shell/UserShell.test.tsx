@@ -77,9 +77,9 @@ describe('UserShell navigation', () => {
     const work = within(nav).getByRole('region', { name: 'Work' });
     expect(within(work).getByRole('link', { name: 'Tickets' })).toHaveAttribute('aria-current', 'page');
     expect(within(work).getByRole('link', { name: 'Time entries' })).not.toHaveAttribute('aria-current');
+    expect(within(work).getByRole('link', { name: 'Inventory' })).toBeInTheDocument();
     // Unbuilt sections have no entry even for a user who may open their routes; nor has what the user may not open.
     for (const hidden of [
-      'Inventory',
       'Scheduling',
       'Orders',
       'Overview',

@@ -94,7 +94,7 @@ describe('the navigation per role', () => {
           'Diagnose',
         ],
       ],
-      ['Work', ['Tickets', 'Time entries', 'Form explorer', 'Uploads']],
+      ['Work', ['Tickets', 'Time entries', 'Form explorer', 'Uploads', 'Inventory']],
       ['Administration', ['Company administration', 'Forms', 'Notification settings']],
     ]);
   });
@@ -108,11 +108,13 @@ describe('the navigation per role', () => {
     );
   });
 
-  it('gives an administrator every built section, and never Scheduling, Orders, Inventory or General settings', () => {
+  it('gives an administrator every built section, and never Scheduling or General settings', () => {
     const labels = menuOf(rolePermissions.providerAdministrator).flatMap(([, items]) => items);
     expect(labels).toContain('Company administration');
+    // Orders need netsuite:manage, which only the provider's administrators hold.
+    expect(labels).toEqual(expect.arrayContaining(['Orders', 'Inventory']));
     expect(labels).toHaveLength(navSections.flatMap((section) => section.items).length);
-    for (const unbuilt of ['Scheduling', 'Orders', 'Inventory', 'Settings', 'General settings'])
+    for (const unbuilt of ['Scheduling', 'Settings', 'General settings'])
       expect(labels).not.toContain(unbuilt);
   });
 
@@ -122,7 +124,7 @@ describe('the navigation per role', () => {
 
   it('never offers a path that only leads to "not available yet"', () => {
     const paths = navSections.flatMap((section) => section.items.map((item) => item.to));
-    for (const unbuilt of ['/user/scheduling', '/user/orders', '/user/inventory', '/user/settings/general'])
+    for (const unbuilt of ['/user/scheduling', '/user/settings/general'])
       expect(paths).not.toContain(unbuilt);
   });
 });

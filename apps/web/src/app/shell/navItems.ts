@@ -9,6 +9,8 @@ import {
   IconForms,
   IconLayoutDashboard,
   IconLayoutGrid,
+  IconPackage,
+  IconReceipt,
   IconServer2,
   IconStethoscope,
   IconTicket,
@@ -38,7 +40,7 @@ export interface NavSection {
 }
 
 /**
- * The sections of the navigation. Only built screens are here: Scheduling, Orders, Inventory and Settings → General
+ * The sections of the navigation. Only built screens are here: Scheduling and Settings → General
  * keep their routes but have no entry until they are built, and routes reached only by links (contracts, netsuite)
  * are left out. An entry shows when its checks pass and the route guard would let the user open its path
  * (canOpenUserPath); the checks matter for entries whose path only redirects (diagnose).
@@ -80,6 +82,8 @@ export const navSections: readonly NavSection[] = [
         checks: sectionChecks.tickets,
       },
       { label: 'Uploads', to: '/user/uploads', icon: IconUpload, checks: sectionChecks.uploads },
+      { label: 'Orders', to: '/user/orders', icon: IconReceipt, checks: sectionChecks.orders },
+      { label: 'Inventory', to: '/user/inventory', icon: IconPackage, checks: sectionChecks.inventory },
     ],
   },
   {
