@@ -33,8 +33,8 @@ describe('RouteGuard', () => {
   });
 
   it('shows the section to a user holding the permission', async () => {
-    renderAs(['netsuite:manage'], '/user/orders');
-    expect(await screen.findByRole('heading', { name: 'Orders' }, LAZY_SCREEN)).toBeInTheDocument();
+    renderAs(['schedules:read'], '/user/scheduling');
+    expect(await screen.findByRole('heading', { name: 'Scheduling' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.getByText('This section is not available yet.')).toBeInTheDocument();
   });
 
