@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { contract, contractManagedStatuses, contractPaymentStatuses, type ServiceContract } from '@kelvin/contract';
-import { managedStatusOptions, paymentStatusOptions } from './coverageLabels.ts';
+import { managedStatusOptions, paymentStatusOptions, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
 
 export type ContractFields = Pick<
   ServiceContract,
@@ -90,6 +90,7 @@ export function ContractForm({
           value={fields.label}
           onChange={(event) => set('label', event.currentTarget.value)}
           disabled={disabled}
+          styles={READABLE_WHEN_DISABLED}
           required={!disabled}
           error={errors.label}
         />
@@ -101,6 +102,7 @@ export function ContractForm({
             onChange={(value) => set('managedStatus', managedOf(value) ?? fields.managedStatus)}
             allowDeselect={false}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
           />
           <Select
             label="Payment Status"
@@ -109,6 +111,7 @@ export function ContractForm({
             onChange={(value) => set('paymentStatus', paymentOf(value) ?? fields.paymentStatus)}
             allowDeselect={false}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
           />
           <TextInput
             type="date"
@@ -116,6 +119,7 @@ export function ContractForm({
             value={fields.startDate}
             onChange={(event) => set('startDate', event.currentTarget.value)}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
             required={!disabled}
             error={errors.startDate}
           />
@@ -125,6 +129,7 @@ export function ContractForm({
             value={fields.endDate}
             onChange={(event) => set('endDate', event.currentTarget.value)}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
             required={!disabled}
             error={errors.endDate}
           />
@@ -135,6 +140,7 @@ export function ContractForm({
             checked={fields.coversParts}
             onChange={(event) => set('coversParts', event.currentTarget.checked)}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
           />
         )}
         {!disabled && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
@@ -49,7 +49,7 @@ export function CoverageViewer<T>({
               This {kind} does not exist, or you may not see it.
             </Alert>
           ) : (
-            <div key={id}>{card(item)}</div>
+            <Fragment key={id}>{card(item)}</Fragment>
           );
         })}
       </Group>

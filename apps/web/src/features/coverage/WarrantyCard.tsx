@@ -3,7 +3,13 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from 
 import type { Warranty } from '@kelvin/contract';
 import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
-import { COVERAGE_STATE_COLORS, COVERAGE_STATE_LABELS, formatCalendarDate, yesNo } from './coverageLabels.ts';
+import {
+  COVERAGE_STATE_COLORS,
+  COVERAGE_STATE_LABELS,
+  formatCalendarDate,
+  READABLE_WHEN_DISABLED,
+  yesNo,
+} from './coverageLabels.ts';
 import { useUpdateWarranty } from './coverageQueries.ts';
 import { WarrantyForm } from './WarrantyForm.tsx';
 
@@ -60,17 +66,18 @@ export function WarrantyCard({ warranty }: { warranty: Warranty }) {
 function WarrantyReadOnly({ warranty }: { warranty: Warranty }) {
   return (
     <Stack gap="sm">
-      <TextInput label="Label" value={warranty.label} disabled />
+      <TextInput label="Label" value={warranty.label} disabled styles={READABLE_WHEN_DISABLED} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput label="Start Date" value={formatCalendarDate(warranty.startDate)} disabled />
-        <TextInput label="End Date" value={formatCalendarDate(warranty.endDate)} disabled />
+        <TextInput label="Start Date" value={formatCalendarDate(warranty.startDate)} disabled styles={READABLE_WHEN_DISABLED} />
+        <TextInput label="End Date" value={formatCalendarDate(warranty.endDate)} disabled styles={READABLE_WHEN_DISABLED} />
         <TextInput
           label="Status"
           value={COVERAGE_STATE_LABELS[warranty.state]}
           disabled
+          styles={READABLE_WHEN_DISABLED}
           rightSection={<Badge size="xs" circle color={COVERAGE_STATE_COLORS[warranty.state]} />}
         />
-        <TextInput label="Sample" value={yesNo(warranty.isSample)} disabled />
+        <TextInput label="Sample" value={yesNo(warranty.isSample)} disabled styles={READABLE_WHEN_DISABLED} />
       </SimpleGrid>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@ma
 import { contract, type Warranty } from '@kelvin/contract';
 import { TimeZonePicker } from '../diagnose/TimeZonePicker.tsx';
 import { addDurationToDate } from './coverageDomain.ts';
-import { formatCalendarDate } from './coverageLabels.ts';
+import { formatCalendarDate, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
 
 export type WarrantyFields = Pick<Warranty, 'label' | 'duration' | 'startDate' | 'isSample' | 'timeZoneId'>;
 type FieldName = keyof WarrantyFields;
@@ -81,6 +81,7 @@ export function WarrantyForm({
           value={fields.label}
           onChange={(event) => set('label', event.currentTarget.value)}
           disabled={disabled}
+          styles={READABLE_WHEN_DISABLED}
           required={!disabled}
           error={errors.label}
         />
@@ -91,6 +92,7 @@ export function WarrantyForm({
             value={fields.startDate}
             onChange={(event) => set('startDate', event.currentTarget.value)}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
             required={!disabled}
             error={errors.startDate}
           />
@@ -100,6 +102,7 @@ export function WarrantyForm({
             value={fields.duration}
             onChange={(event) => set('duration', event.currentTarget.value.toUpperCase())}
             disabled={disabled}
+            styles={READABLE_WHEN_DISABLED}
             required={!disabled}
             error={errors.duration}
           />
@@ -108,7 +111,7 @@ export function WarrantyForm({
           End Date: {endDate === null ? 'set a start date and a duration' : formatCalendarDate(endDate)}
         </Text>
         {disabled ? (
-          <TextInput label="Time zone" value={fields.timeZoneId} disabled />
+          <TextInput label="Time zone" value={fields.timeZoneId} disabled styles={READABLE_WHEN_DISABLED} />
         ) : (
           <TimeZonePicker value={fields.timeZoneId} onChange={(zone) => set('timeZoneId', zone)} width="100%" />
         )}
@@ -117,6 +120,7 @@ export function WarrantyForm({
           checked={fields.isSample}
           onChange={(event) => set('isSample', event.currentTarget.checked)}
           disabled={disabled}
+          styles={READABLE_WHEN_DISABLED}
         />
         {!disabled && (
           <Group justify="flex-end" gap="xs">

@@ -55,3 +55,11 @@ export function parseIdList(raw: string | undefined): number[] | null {
   }
   return ids;
 }
+
+/**
+ * Inputs disabled to show a record read-only (the viewers' cards until Edit) keep full contrast: Mantine dims
+ * disabled fields to 60 %, which made the values hard to read, in dark mode above all.
+ */
+export const READABLE_WHEN_DISABLED = {
+  input: { opacity: 1, color: 'var(--mantine-color-text)' },
+} as const;
