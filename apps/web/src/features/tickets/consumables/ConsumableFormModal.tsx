@@ -6,7 +6,10 @@ import {
   type TicketConsumable,
   type TicketConsumableType,
 } from '@kelvin/contract';
+import { hasPermission } from '@kelvin/domain';
+import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
+import { InventoryItemPicker, type PickedInventoryItem } from './InventoryItemPicker.tsx';
 import { useSaveConsumable } from './ticketConsumableQueries.ts';
 
 const typeOptions = [
@@ -73,6 +76,15 @@ function ConsumableForm({
   const [salesPrice, setSalesPrice] = useState<string | number>(editing?.salesPrice ?? '');
   const [touched, setTouched] = useState(false);
   const save = useSaveConsumable(ticketId);
+  const permissions = useCurrentUser().data?.permissions;
+  // Inventory is read with netsuite:read; without it the item is entered by hand, as before.
+  const canPickFromInventory =
+    permissions !== undefined && hasPermission(permissions, { permission: 'netsuite:read' });
+  const pick = (item: PickedInventoryItem) => {
+    setItemId(item.itemId);
+    setDisplayName(item.displayName);
+    if (canSetPrice && item.basePrice !== null) setSalesPrice(item.basePrice);
+  };
 
   const nameError = touched && displayName.trim() === '' ? 'This field is required.' : null;
   const quantityValue = numberOrNull(quantity);
@@ -113,6 +125,8 @@ function ConsumableForm({
         value={type}
         onChange={(value) => setType(value === 'SERVICE' ? 'SERVICE' : 'PART')}
       />
+      {/* Keyed by type: parts and services are two lists, a pick of one is no pick of the other. */}
+      {canPickFromInventory && <InventoryItemPicker key={type} type={type} onPick={pick} />}
       <TextInput
         label="Name"
         withAsterisk
