@@ -257,6 +257,12 @@ describe('the token endpoint', () => {
     );
   });
 
+  it('refuses an expired code', async () => {
+    const code = await authorizationCode();
+    expect(await expireSandboxToken(server.database.db, code)).toBe(true);
+    await expectOAuthError(await exchange(code), 400, 'invalid_grant');
+  });
+
   it('refuses expired access and refresh tokens', async () => {
     const tokens = tokenSchema.parse(await (await exchange(await authorizationCode())).json());
     expect(await expireSandboxToken(server.database.db, tokens.access_token)).toBe(true);

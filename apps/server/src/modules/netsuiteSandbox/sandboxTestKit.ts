@@ -22,15 +22,12 @@ export function sandboxCaller(server: TestServer) {
       path: string,
       options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
     ): Promise<Response> {
-      const auth =
-        options.token === null ? {} : { authorization: `Bearer ${options.token ?? (await bearer())}` };
+      const headers: Record<string, string> = {};
+      if (options.token !== null) headers.authorization = `Bearer ${options.token ?? (await bearer())}`;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
       return fetch(`${base}${path}`, {
         method,
-        headers: {
-          ...auth,
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
+        headers: { ...headers, ...options.headers },
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
         redirect: 'manual',
       });
@@ -41,12 +38,11 @@ export function sandboxCaller(server: TestServer) {
       fields: Record<string, string>,
       authorization: string | null = basic,
     ): Promise<Response> {
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+      if (authorization !== null) headers.authorization = authorization;
       return fetch(`${base}${path}`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(authorization === null ? {} : { authorization }),
-        },
+        headers,
         body: new URLSearchParams(fields).toString(),
       });
     },
