@@ -74,7 +74,7 @@ export function OrdersTab({
           setPageNumber(0);
         }}
         countLabel={(n) => pageRange(pageNumber, ACCOUNTING_LIST_PAGE_SIZE, n)}
-        minWidth={1200}
+        minWidth={1100}
         cardsBelow="48em"
         columnsKey={`orders-${tab}`}
         empty={
