@@ -82,3 +82,46 @@ export async function getAssetCoverage(
     label: label === 'Contract' || label === 'Warranty' ? label : ('No Coverage' as const),
   };
 }
+
+/** An asset's coverage as the asset model carries it (platform-core: assetId, contracts, warranties). */
+export interface AssetModelCoverage {
+  assetId: number;
+  contracts: { contractId: number; label: string }[];
+  warranties: { warrantyId: number; label: string }[];
+}
+
+/**
+ * The asset model's `coverage` (every contract and warranty that covers or covered each asset) and
+ * `activeCoverage` (those active at `at`), for the assets presenter's includeCoverage.
+ */
+export async function assetModelCoverage(
+  db: DbOrTx,
+  assetIds: readonly number[],
+  at: Date,
+): Promise<Map<number, { coverage: AssetModelCoverage; activeCoverage: AssetModelCoverage }>> {
+  const { contractLinks, warrantyLinks } = await coverageLinksOf(db, assetIds);
+  const active = await coverageOfAssets(db, assetIds, at);
+  const result = new Map<number, { coverage: AssetModelCoverage; activeCoverage: AssetModelCoverage }>();
+  for (const assetId of assetIds) {
+    const now = active.get(assetId);
+    result.set(assetId, {
+      coverage: {
+        assetId,
+        contracts: contractLinks
+          .filter((link) => link.assetId === assetId)
+          .map(({ contract }) => ({ contractId: contract.contractId, label: contract.label }))
+          .sort((a, b) => a.contractId - b.contractId),
+        warranties: warrantyLinks
+          .filter((link) => link.assetId === assetId)
+          .map(({ warranty }) => ({ warrantyId: warranty.warrantyId, label: warranty.label }))
+          .sort((a, b) => a.warrantyId - b.warrantyId),
+      },
+      activeCoverage: {
+        assetId,
+        contracts: (now?.contracts ?? []).map(({ contractId, label }) => ({ contractId, label })),
+        warranties: now?.warranties ?? [],
+      },
+    });
+  }
+  return result;
+}

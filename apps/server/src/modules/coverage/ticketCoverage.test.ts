@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs, buildAssetFleet, type AssetFleet } from '../assets/assetsTestFixture.ts';
 import { SALES_PRICE_BLOCKER } from '../tickets/ticketRules.ts';
 import { ticketOf, ticketsApi } from '../tickets/ticketsTestKit.ts';
+import { assetModelCoverage } from './assetCoverage.ts';
 import { contractBody, contractOf, coverageApi, warrantyBody, warrantyOf } from './coverageTestKit.ts';
 
 describe('coverage decides billing: tickets on covered assets', () => {
@@ -109,5 +110,14 @@ describe('coverage decides billing: tickets on covered assets', () => {
     expect(labourOnly.coveredByContractId).toBe(labourOnlyId);
     expect((await addItem(labourOnly.ticketId, 'PART', 0)).status).toBe(200);
     expect(await blockers(labourOnly.ticketId)).toEqual([SALES_PRICE_BLOCKER]);
+  });
+
+  it("gives the asset model every contract and warranty of an asset, and those active now", async () => {
+    const { ids } = fleet;
+    const models = await assetModelCoverage(server.database.db, [ids.unitA3, ids.mauA], new Date());
+    const expiredOnly = models.get(ids.unitA3);
+    expect(expiredOnly?.coverage.contracts).toHaveLength(1);
+    expect(expiredOnly?.activeCoverage).toEqual({ assetId: ids.unitA3, contracts: [], warranties: [] });
+    expect(models.get(ids.mauA)?.activeCoverage.warranties).toEqual([{ warrantyId, label: 'Factory warranty' }]);
   });
 });
