@@ -1,13 +1,19 @@
+import type { FastifyInstance } from 'fastify';
 import { contract } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
 import type { SecretBox } from '../../platform/secrets/secretBox.ts';
-import { exchangeAuthorizationCode, refreshSession, startAuthorization } from './accountingSession.ts';
+import {
+  exchangeAuthorizationCode,
+  NETSUITE_RETURN_PATH,
+  refreshSession,
+  startAuthorization,
+} from './accountingSession.ts';
 import { getPart, getService, listParts, listServices } from './inventoryItems.ts';
 import { listProjects } from './netsuiteProjects.ts';
 
 /** The accounting session (netsuite.accessToken.*), inventory items, service items and projects. */
 export function registerAccountingRoutes(
-  { route, db, config }: RouteContext,
+  { app, route, db, config }: RouteContext,
   { secrets }: { secrets: SecretBox },
 ): void {
   const deps = { db, config, secrets };
@@ -22,4 +28,19 @@ export function registerAccountingRoutes(
     getService(deps, auth, body.netSuiteInternalId),
   );
   route(contract.netsuiteProjectsList, ({ auth, body }) => listProjects(deps, auth, body));
+  registerNetsuiteReturn(app);
+}
+
+/**
+ * NetSuite sends the browser back to a real path (a redirect_uri may carry no fragment), but the web app routes
+ * by hash: the return is moved onto its hash route with NetSuite's query (code, state, role, entity, company).
+ */
+function registerNetsuiteReturn(app: FastifyInstance): void {
+  app.get(NETSUITE_RETURN_PATH, (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(`/#${NETSUITE_RETURN_PATH}${query}`, 302);
+  });
 }

@@ -71,6 +71,20 @@ describe('the accounting session (netsuite.authorization.start, netsuite.accessT
     expect((await start()).state).not.toBe(state);
   });
 
+  it("moves NetSuite's return onto the web app's hash route with its query", async () => {
+    const answer = await fetch(
+      `${server.url}/user/netsuite?state=s1&role=3&entity=1042&company=SANDBOX&code=c1`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe(
+      '/#/user/netsuite?state=s1&role=3&entity=1042&company=SANDBOX&code=c1',
+    );
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses to start or finish an authorization without netsuite:manage', async () => {
     for (const who of ['technician', 'customerReader', 'customerAdmin'] as const) {
       expect((await as(who, '/netsuite.authorization.start', {})).status).toBe(403);

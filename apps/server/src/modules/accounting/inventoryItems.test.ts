@@ -89,13 +89,11 @@ describe('inventory items, service items and projects from NetSuite (the sandbox
     expect(rawServices.items.length).toBeGreaterThan(0);
     for (const item of rawServices.items)
       for (const key of serviceCosts) expect(Object.keys(item)).not.toContain(key);
-    const one = z
-      .record(z.string(), z.unknown())
-      .parse(
-        await ok('customerReader', '/netsuite.inventoryItems.get', {
-          netSuiteInternalId: Number(raw.items[0]?.id),
-        }),
-      );
+    const one = z.record(z.string(), z.unknown()).parse(
+      await ok('customerReader', '/netsuite.inventoryItems.get', {
+        netSuiteInternalId: Number(raw.items[0]?.id),
+      }),
+    );
     expect(Object.keys(one).filter((key) => partCosts.includes(key))).toEqual([]);
     const service = z.record(z.string(), z.unknown()).parse(
       await ok('customerReader', '/netsuite.serviceSalesItems.get', {
