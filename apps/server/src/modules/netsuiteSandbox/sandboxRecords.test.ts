@@ -215,6 +215,34 @@ describe('writes', () => {
     );
   });
 
+  it('moves a project to another parent, renaming its chain, and refuses a loop', async () => {
+    const customerId = locationId(
+      await sandbox.rest('POST', `${RECORDS}/customer`, { body: { companyName: 'Loop Test' } }),
+    );
+    const upper = locationId(
+      await sandbox.rest('POST', `${RECORDS}/job`, {
+        body: { entityId: 'Upper', parent: { id: customerId } },
+      }),
+    );
+    const lower = locationId(
+      await sandbox.rest('POST', `${RECORDS}/job`, { body: { entityId: 'Lower', parent: { id: upper } } }),
+    );
+    const fullname = async (id: string) =>
+      (await readPage(await sandbox.suiteql(`SELECT fullname FROM job WHERE id = ${id}`))).items[0]?.fullname;
+    expect(await fullname(lower)).toBe('Loop Test : Upper : Lower');
+    const loop = await expectNetsuiteError(
+      await sandbox.rest('PATCH', `${RECORDS}/job/${upper}`, { body: { parent: { id: lower } } }),
+      400,
+      'USER_ERROR',
+    );
+    expect(loop?.['o:errorPath']).toBe('parent');
+    expect(
+      (await sandbox.rest('PATCH', `${RECORDS}/job/${lower}`, { body: { parent: { id: customerId } } }))
+        .status,
+    ).toBe(204);
+    expect(await fullname(lower)).toBe('Loop Test : Lower');
+  });
+
   it('refuses what NetSuite refuses, naming the field', async () => {
     const missingParent = await expectNetsuiteError(
       await sandbox.rest('POST', `${RECORDS}/job`, { body: { entityId: 'Orphan' } }),
