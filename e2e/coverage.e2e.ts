@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { contracts } from '../apps/server/src/platform/db/coverageSchema.ts';
+import { tickets } from '../apps/server/src/platform/db/ticketsSchema.ts';
 import { assetProperties, assets, companies } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
@@ -103,6 +104,34 @@ describe.skipIf(!chromiumAvailable())('contracts: an administrator makes one, a 
       .poll(() => card.getByRole('textbox', { name: 'Label' }).inputValue(), FIRST_LOAD)
       .toBe('Chiller care 2026 (renewed)');
     await shoot(page, 'coverage-viewer-1440');
+    await page.close();
+  });
+
+  it('shows on a covered demo ticket which contract covers its unit and why it is not billable', async () => {
+    const [covered] = await server.database.db
+      .select({ ticketId: tickets.ticketId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), isNotNull(tickets.coveredByContractId)))
+      .orderBy(asc(tickets.ticketId))
+      .limit(1);
+    expect(covered).toBeDefined();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await page.goto(`${server.url}/#/user/tickets/${covered?.ticketId ?? 0}/details`);
+    const assets = page.getByRole('list', { name: 'Ticket assets' });
+    await expect
+      .poll(
+        () => assets.getByRole('link', { name: /^Contract: Full service \(parts and labour\)/ }).count(),
+        FIRST_LOAD,
+      )
+      .toBe(1);
+    const billing = page.getByRole('form', { name: 'Ticket billing' });
+    await expect
+      .poll(() =>
+        billing.getByText(/^Not billable: covered by contract 'Full service \(parts and labour\)'/).count(),
+      )
+      .toBe(1);
+    await shoot(page, 'coverage-ticket-1440');
     await page.close();
   });
 
