@@ -137,3 +137,26 @@ export async function reconcileCall(
       : deps.clientFor(body.netSuiteAccessToken);
   return reconcileSalesOrders(deps.db, client, scope === 'ALL' ? {} : { companyIds: scope });
 }
+
+/**
+ * On start: finishes the orders a crash cut short between NetSuite's answer and ours (rows still CREATING), with the
+ * server's connection. Cheap when there are none (one indexed read, no NetSuite call), which is nearly always.
+ */
+export async function finishInterruptedOrders(
+  deps: Pick<SalesOrderDeps, 'db' | 'serverClient'>,
+): Promise<number> {
+  const creating = await deps.db
+    .select()
+    .from(ticketSalesOrders)
+    .where(eq(ticketSalesOrders.state, 'CREATING'))
+    .orderBy(ticketSalesOrders.ticketId);
+  if (creating.length === 0) return 0;
+  const client = await deps.serverClient();
+  const now = new Date();
+  let finished = 0;
+  for (const row of creating) {
+    if (await settleCreating(deps.db, row, await salesOrderByExternalId(client, row.externalId), now))
+      finished += 1;
+  }
+  return finished;
+}

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../platform/secrets/secretBox.ts';
 import { createSalesOrder } from './salesOrderCreate.ts';
 import { closeSalesOrder, deleteSalesOrder } from './salesOrderDeleteClose.ts';
 import { previewSalesOrder } from './salesOrderPreview.ts';
-import { reconcileCall } from './salesOrderReconcile.ts';
+import { finishInterruptedOrders, reconcileCall } from './salesOrderReconcile.ts';
 import type { SalesOrderDeps } from './salesOrderRecords.ts';
 import { listSalesOrdersTab } from './salesOrdersList.ts';
 
@@ -19,6 +19,17 @@ export function registerSalesOrdersRoutes(context: RouteContext, deps: { secrets
     clientFor: (accessToken) => createNetsuiteClient({ apiOrigin: config.netsuite.apiOrigin, accessToken }),
     serverClient: () => serverNetsuiteClient({ db, config, secrets: deps.secrets }),
   };
+  // Not awaited: a slow NetSuite must not hold the server's start; a failure is logged and the next start retries.
+  context.app.addHook('onReady', () => {
+    finishInterruptedOrders(salesOrderDeps).then(
+      (finished) => {
+        if (finished > 0) context.app.log.info({ finished }, 'sales orders cut short were finished');
+      },
+      (error: unknown) =>
+        context.app.log.warn({ err: error }, 'sales orders cut short could not be finished yet'),
+    );
+    return Promise.resolve();
+  });
   route(salesOrdersEndpoints.salesOrdersList, ({ auth, body }) => listSalesOrdersTab(db, auth, body));
   route(salesOrdersEndpoints.salesOrdersPreview, ({ auth, body }) =>
     previewSalesOrder(salesOrderDeps, auth, body),
