@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { contracts } from '../apps/server/src/platform/db/coverageSchema.ts';
-import { tickets } from '../apps/server/src/platform/db/ticketsSchema.ts';
+import { ticketAssets, tickets } from '../apps/server/src/platform/db/ticketsSchema.ts';
 import { assetProperties, assets, companies } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { signIn } from './support/signIn.ts';
@@ -132,6 +132,33 @@ describe.skipIf(!chromiumAvailable())('contracts: an administrator makes one, a 
       )
       .toBe(1);
     await shoot(page, 'coverage-ticket-1440');
+
+    // The unit's own tabs: what covers it, past and present.
+    const [onTicket] = await server.database.db
+      .select({ assetId: ticketAssets.assetId })
+      .from(ticketAssets)
+      .where(eq(ticketAssets.ticketId, covered?.ticketId ?? 0));
+    await page.goto(`${server.url}/#/user/devices/${onTicket?.assetId ?? 0}/assets/contracts`);
+    const contractsTab = page.getByRole('table', { name: 'Contracts covering the asset' });
+    await expect
+      .poll(() => contractsTab.getByText('Full service (parts and labour)').count(), FIRST_LOAD)
+      .toBe(1);
+    await expect.poll(() => contractsTab.getByText('Commissioning support').count()).toBe(1);
+    await shoot(page, 'coverage-asset-contracts-1440');
+    await page.goto(`${server.url}/#/user/admin/companies/${companyId}/warranties`);
+    const warrantiesList = page.getByRole('table', { name: 'Warranties' });
+    await expect
+      .poll(
+        () =>
+          warrantiesList
+            .getByRole('row')
+            .filter({ hasText: 'Demonstration unit warranty' })
+            .getByText('Yes')
+            .count(),
+        FIRST_LOAD,
+      )
+      .toBe(1);
+    await shoot(page, 'coverage-warranties-1440');
     await page.close();
   });
 

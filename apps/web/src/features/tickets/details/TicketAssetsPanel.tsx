@@ -108,7 +108,7 @@ export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit
                   )}
                   <AssetCoverageLinks asset={asset} />
                 </Stack>
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                   <Badge variant="light" color={coverageColor(asset.activeCoverage.label)} size="sm">
                     {asset.activeCoverage.label}
                   </Badge>
