@@ -110,7 +110,7 @@ interface TenantContext {
   post: (user: User, path: string, body: unknown) => ReturnType<TenancyWorld['api']>;
 }
 
-/** The company's own objects: limits, rules, monitors, a shared view, a webhook, an upload. */
+/** The company's own objects: limits, rules, monitors, a shared view, a webhook, an upload, a contract, a warranty. */
 async function buildCompanyObjects(context: TenantContext) {
   const { world, companyId, unit, admin, co, post } = context;
   const { providerAdmin } = world;
@@ -158,6 +158,31 @@ async function buildCompanyObjects(context: TenantContext) {
     }),
   );
 
+  const contract = idOf(
+    'contractId',
+    await post(providerAdmin, '/contracts.create', {
+      companyId,
+      label: co('Contract'),
+      managedStatus: 'MANAGED',
+      paymentStatus: 'PAID',
+      startDate: '2026-01-01',
+      endDate: '2030-12-31',
+      assetIds: [unit],
+    }),
+  );
+  const warranty = idOf(
+    'warrantyId',
+    await post(providerAdmin, '/warranties.create', {
+      companyId,
+      assetIds: [unit],
+      label: co('Warranty'),
+      duration: 'P5Y',
+      startDate: '2026-01-01',
+      isSample: false,
+      timeZoneId: 'Europe/Berlin',
+    }),
+  );
+
   return {
     thresholdGroup,
     problemRule,
@@ -166,6 +191,8 @@ async function buildCompanyObjects(context: TenantContext) {
     sharedViewExternal,
     webhook,
     fileAttachment,
+    contract,
+    warranty,
   };
 }
 

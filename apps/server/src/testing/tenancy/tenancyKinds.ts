@@ -18,6 +18,8 @@ export const TENANT_KINDS = {
   sharedViewExternal: 'company',
   webhook: 'company',
   fileAttachment: 'company',
+  contract: 'company',
+  warranty: 'company',
   asset: 'asset',
   /** A data hall: the parent a unit may be placed or moved under. */
   parentAsset: 'asset',
@@ -50,6 +52,8 @@ export const SHARED_KINDS = [
   'form',
   'formElementAssociation',
   'formElementDef',
+  // A NetSuite record's internal id (items, projects): the provider's accounting catalogue, no tenant's.
+  'netsuiteRecord',
 ] as const;
 export type SharedKind = (typeof SHARED_KINDS)[number];
 
@@ -71,6 +75,10 @@ const BY_FIELD: Record<string, IdKind> = {
   itemId: 'freeText',
   batchId: 'freeText',
   netSuiteCustomerInternalId: 'freeText',
+  netSuiteInternalId: 'netsuiteRecord',
+  netSuiteProjectId: 'netsuiteRecord',
+  contractId: 'contract',
+  warrantyId: 'warranty',
   monitorGroupId: 'monitorGroup',
   thresholdGroupId: 'thresholdGroup',
   problemRuleDefinitionId: 'problemRule',

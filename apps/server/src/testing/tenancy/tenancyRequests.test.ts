@@ -27,6 +27,8 @@ const ids0: Record<TenantKind, number> = {
   sharedViewExternal: 0,
   webhook: 0,
   fileAttachment: 0,
+  contract: 0,
+  warranty: 0,
   asset: 0,
   parentAsset: 0,
   assetNote: 0,

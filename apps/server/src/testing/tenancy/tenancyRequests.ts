@@ -90,6 +90,10 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   },
   relationTypeEnumValue: 2,
   laborCodeEnumKey: 'other',
+  // By call and field where a name means different things: a warranty's ISO period of whole years (time entries'
+  // duration is hours and minutes).
+  'warranties.create:duration': 'P2Y',
+  'warranties.update:duration': 'P2Y',
 };
 
 class TemplateBuilder {
@@ -123,7 +127,8 @@ class TemplateBuilder {
     if (!isRecord(node)) return null;
     if (field !== null && isIdLikeField(field)) return this.slot(node, field, location, required);
     if (field === null && isIntegerList(node)) return this.slot(node, '', location, required);
-    const known = field === null ? undefined : FIELD_SAMPLES[field];
+    const known =
+      field === null ? undefined : (FIELD_SAMPLES[`${this.callName}:${field}`] ?? FIELD_SAMPLES[field]);
     if (known !== undefined) return known;
     // Objects are walked field by field (for FIELD_SAMPLES and the required fields only); anything else without
     // an id below it is sampled whole.
@@ -140,7 +145,13 @@ class TemplateBuilder {
     const result: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(properties)) {
       const isRequired = required && requiredNames.includes(name);
-      if (isRequired || isIdLikeField(name) || hasIdFields(property) || name in FIELD_SAMPLES)
+      if (
+        isRequired ||
+        isIdLikeField(name) ||
+        hasIdFields(property) ||
+        name in FIELD_SAMPLES ||
+        `${this.callName}:${name}` in FIELD_SAMPLES
+      )
         result[name] = this.build(property, `${location}.${name}`, name, isRequired);
     }
     return result;

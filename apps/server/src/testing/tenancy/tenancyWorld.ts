@@ -85,6 +85,8 @@ export async function buildTenancyWorld(server: TestServer) {
     timeZone: 'Europe/Berlin',
     ticketStatus: undefined,
     freeText: undefined,
+    // Any number: the sandbox answers an id it does not hold with NetSuite's 404, which the walk judges alike.
+    netsuiteRecord: 1,
     ...(await catalogueForm(server, providerAdmin)),
   };
   return { api: apiAs(server), providerAdmin, technician, shared, supplyAir, setpoint };
