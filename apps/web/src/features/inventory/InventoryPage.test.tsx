@@ -102,7 +102,7 @@ describe('InventoryPage', { timeout: 20_000 }, () => {
     expect(cost[0]).toHaveStyle({ textAlign: 'right' });
     expect(listBodies(api)).toEqual([{ limit: 20, offset: 0 }]);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(listBodies(api)).toContainEqual({ limit: 20, offset: 20 }));
+    await waitFor(() => expect(listBodies(api)).toContainEqual({ limit: 20, offset: 20 }), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
     // The first block is kept: going back does not ask again.
     await screen.findByText('Showing 1–20 of 45');
@@ -114,7 +114,9 @@ describe('InventoryPage', { timeout: 20_000 }, () => {
     const api = renderPage();
     await screen.findByRole('table', { name: 'Parts' });
     await user.type(screen.getByLabelText('Search'), 'fan');
-    await waitFor(() => expect(listBodies(api)).toContainEqual({ limit: 20, offset: 0, search: 'fan' }));
+    await waitFor(() => expect(listBodies(api)).toContainEqual({ limit: 20, offset: 0, search: 'fan' }), {
+      timeout: 5000,
+    });
     expect(listBodies(api).filter((body) => JSON.stringify(body).includes('search'))).toHaveLength(1);
     expect(await screen.findByText('Showing 1–20 of 23')).toBeInTheDocument();
   });

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { PagedTable, pageRange } from '../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { isNetsuiteNotConnected, NetsuiteNotConnected } from '../accounting/NetsuiteNotConnected.tsx';
-import { partColumns, serviceColumns, type InventoryRow } from './inventoryColumns.tsx';
+import { InventoryCard, partColumns, serviceColumns, type InventoryRow } from './inventoryColumns.tsx';
 import { inventoryKey, useInventoryPage, type InventoryKind } from './inventoryQueries.ts';
 
 /** Spec 9: the search is applied 400 ms after the last keystroke. */
@@ -119,6 +119,7 @@ function InventoryGrid({
         countLabel={(n) => pageRange(pageNumber, INVENTORY_PAGE_SIZE, n)}
         minWidth={external ? 640 : 1100}
         cardsBelow="48em"
+        card={(row) => <InventoryCard row={row} external={external} />}
         empty={
           search === ''
             ? `NetSuite has no active ${label.toLowerCase()}. Items added in NetSuite show here.`

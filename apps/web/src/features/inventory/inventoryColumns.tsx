@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
 import { formatInventoryMoney, formatInventoryQuantity } from './inventoryFormat.ts';
 
@@ -87,4 +87,47 @@ export function partColumns(external: boolean): PagedTableColumn<InventoryRow>[]
 /** Spec 2: the Services tab; external users get no Estimated Cost, Average Cost or Last Purchase Price. */
 export function serviceColumns(external: boolean): PagedTableColumn<InventoryRow>[] {
   return [...itemColumns, salesPrice, ...(external ? [] : costColumns)];
+}
+
+/** A labelled number on a phone's card: label on the left, the number right-aligned. */
+function CardNumber({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff="monospace" ta="right">
+        {value === '' ? '—' : value}
+      </Text>
+    </Group>
+  );
+}
+
+/** A row on a phone: item and name on top, maker and MPN below, then the prices and (for staff) stock and costs. */
+export function InventoryCard({ row, external }: { row: InventoryRow; external: boolean }) {
+  const maker = [row.manufacturer, row.mpn].filter((part) => part !== null && part !== undefined).join(' · ');
+  return (
+    <Stack gap={6}>
+      <div>
+        <Text size="sm" fw={600}>
+          {row.displayName ?? row.itemId}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.itemId}
+          {maker === '' ? '' : ` · ${maker}`}
+        </Text>
+      </div>
+      <SimpleGrid cols={external ? 1 : 2} spacing="xs" verticalSpacing={2}>
+        <CardNumber label="Sales Price" value={formatInventoryMoney(row.basePrice)} />
+        {!external && row.totalQuantityOnHand !== undefined && (
+          <CardNumber label="Quantity" value={formatInventoryQuantity(row.totalQuantityOnHand)} />
+        )}
+        {!external && <CardNumber label="Estimated Cost" value={formatInventoryMoney(row.costEstimate)} />}
+        {!external && <CardNumber label="Average Cost" value={formatInventoryMoney(row.averageCost)} />}
+        {!external && (
+          <CardNumber label="Last Purchase Price" value={formatInventoryMoney(row.lastPurchasePrice)} />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
 }

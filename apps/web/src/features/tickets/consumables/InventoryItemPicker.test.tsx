@@ -78,10 +78,12 @@ describe('InventoryItemPicker in the consumable dialog', { timeout: 20_000 }, ()
     const picker = within(dialog).getByLabelText('Pick from inventory', { selector: 'input' });
     await user.click(picker);
     await user.type(picker, 'fan');
-    await waitFor(() =>
-      expect(
-        api.requests.filter((r) => r.path === '/netsuite.inventoryItems.list').map((r) => r.body),
-      ).toContainEqual({ limit: 20, offset: 0, search: 'fan' }),
+    await waitFor(
+      () =>
+        expect(
+          api.requests.filter((r) => r.path === '/netsuite.inventoryItems.list').map((r) => r.body),
+        ).toContainEqual({ limit: 20, offset: 0, search: 'fan' }),
+      { timeout: 5000 },
     );
     // One search for the typed word, not one per keystroke.
     const searches = api.requests.filter((r) => JSON.stringify(r.body).includes('"search"'));
