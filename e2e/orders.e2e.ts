@@ -37,8 +37,8 @@ describe.skipIf(!chromiumAvailable())('orders: a ticket billed through NetSuite'
       .limit(2);
     readyId = pending[0]?.ticketId ?? 0;
     blockedId = pending[1]?.ticketId ?? 0;
-    // The ready ticket bills a part the sandbox sells (the demo's own parts are not in its catalogue); the other
-    // carries an unpriced part. Both are the newest, so the pending tab's first page shows them.
+    // The ready ticket bills one priced part the sandbox sells (whatever the demo gave it, some of which is unpriced);
+    // the other carries an unpriced part. Both are the newest, so the pending tab's first page shows them.
     await db().delete(ticketConsumables).where(eq(ticketConsumables.ticketId, readyId));
     await db()
       .insert(ticketConsumables)

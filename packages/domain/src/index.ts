@@ -12,3 +12,5 @@ export * from './maintenance/index.ts';
 export * from './problems/index.ts';
 export * from './tickets/index.ts';
 export * from './forms/index.ts';
+export * from './coverage/index.ts';
+export * from './billing/index.ts';

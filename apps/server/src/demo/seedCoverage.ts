@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ASSET_TYPE } from '@kelvin/domain';
-import { addDurationToDate, calendarDateIn } from '../modules/coverage/coverageDomain.ts';
+import { addDurationToDate, calendarDateIn } from '@kelvin/domain';
 import { recordEvent } from '../modules/events/recordEvent.ts';
 import type { Tx } from '../platform/db/database.ts';
 import { contractAssets, contracts, warranties, warrantyAssets } from '../platform/db/coverageSchema.ts';

@@ -10,46 +10,56 @@ interface DemoItem {
   salesPrice: number | null;
 }
 
-/** Parts and services a cooling technician bills; one of each kind has no price yet (the accounting blocker). */
+/**
+ * Parts and services a cooling technician bills, from the NetSuite sandbox's catalogue (item ids and base prices of
+ * modules/netsuiteSandbox/sandboxSeedCatalogue.ts), so that a demo ticket's sales order can be made; one part and
+ * one service have no price yet (the accounting blocker).
+ */
 const CATALOGUE: readonly DemoItem[] = [
   {
     type: 'PART',
-    itemId: 'FLT-24-PL',
-    displayName: 'Pleated filter 24x24 MERV 13',
+    itemId: 'PRT-10049',
+    displayName: 'Panel filter G4 592x592x48',
     quantity: 6,
-    salesPrice: 38.5,
+    salesPrice: 34,
   },
-  { type: 'SERVICE', itemId: 'SVC-CALLOUT', displayName: 'Emergency call-out', quantity: 1, salesPrice: 245 },
-  { type: 'PART', itemId: 'BLT-B52', displayName: 'Drive belt B-52', quantity: 2, salesPrice: 27.9 },
   {
     type: 'SERVICE',
-    itemId: 'SVC-COIL',
-    displayName: 'Condenser coil cleaning',
+    itemId: 'SVC-CALLOUT',
+    displayName: 'Emergency call-out fee',
     quantity: 1,
-    salesPrice: 410,
+    salesPrice: 180,
+  },
+  { type: 'PART', itemId: 'PRT-10058', displayName: 'Drive belt SPA 1250', quantity: 2, salesPrice: 32 },
+  {
+    type: 'SERVICE',
+    itemId: 'SVC-COIL-CLEAN',
+    displayName: 'Coil cleaning, per unit',
+    quantity: 1,
+    salesPrice: 210,
   },
   {
     type: 'PART',
-    itemId: 'CTR-3P-40A',
-    displayName: 'Compressor contactor 3-pole 40 A',
+    itemId: 'PRT-10059',
+    displayName: 'Contactor 25 A 3-pole',
     quantity: 1,
     salesPrice: null,
   },
   {
     type: 'PART',
-    itemId: 'SNS-SAT-10K',
-    displayName: 'Supply-air sensor 10k NTC',
+    itemId: 'PRT-10047',
+    displayName: 'NTC temperature probe',
     quantity: 1,
-    salesPrice: 64,
+    salesPrice: 29,
   },
   {
     type: 'SERVICE',
-    itemId: null,
-    displayName: 'Refrigerant recovery and recharge',
+    itemId: 'SVC-REFRIG-RECOVERY',
+    displayName: 'Refrigerant recovery and disposal',
     quantity: 1,
     salesPrice: 0,
   },
-  { type: 'PART', itemId: 'BRG-6204', displayName: 'Fan bearing 6204-2RS', quantity: 2, salesPrice: 18.25 },
+  { type: 'PART', itemId: 'PRT-10020', displayName: 'Filter drier DML 164', quantity: 2, salesPrice: 39 },
 ];
 
 export interface DemoTicketForConsumables {

@@ -53,8 +53,10 @@ export function defaultSalesPrice(type: string, partsFree: boolean): number | nu
   return partsFree && type === 'PART' ? 0 : null;
 }
 
-const contractName = (contract: CoveringContract) => `contract '${contract.label}' (Contract ${contract.contractId})`;
-const warrantyName = (warranty: CoveringWarranty) => `warranty '${warranty.label}' (Warranty ${warranty.warrantyId})`;
+const contractName = (contract: CoveringContract) =>
+  `contract '${contract.label}' (Contract ${contract.contractId})`;
+const warrantyName = (warranty: CoveringWarranty) =>
+  `warranty '${warranty.label}' (Warranty ${warranty.warrantyId})`;
 
 function coveredBy(coverage: TicketBillingCoverage): string | null {
   const names = [

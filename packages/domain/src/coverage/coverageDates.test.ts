@@ -46,11 +46,13 @@ describe('coverage dates', () => {
     expect(isDateWithin('2024-12-31', '2025-01-01', '2025-12-31')).toBe(false);
   });
 
-  it("expires a warranty once today in its own zone is past its end date", () => {
+  it('expires a warranty once today in its own zone is past its end date', () => {
     const warranty = { endDate: '2025-03-01', timeZoneId: 'Asia/Tokyo' };
     // 2025-03-01T16:00Z is already 2 March in Tokyo: expired there, though still 1 March in UTC.
     expect(isWarrantyExpired(warranty, Date.parse('2025-03-01T14:59:00Z'))).toBe(false);
     expect(isWarrantyExpired(warranty, Date.parse('2025-03-01T16:00:00Z'))).toBe(true);
-    expect(isWarrantyExpired({ ...warranty, timeZoneId: 'UTC' }, Date.parse('2025-03-01T16:00:00Z'))).toBe(false);
+    expect(isWarrantyExpired({ ...warranty, timeZoneId: 'UTC' }, Date.parse('2025-03-01T16:00:00Z'))).toBe(
+      false,
+    );
   });
 });

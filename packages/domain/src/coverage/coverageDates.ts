@@ -33,7 +33,9 @@ export function addDurationToDate(date: string, duration: string): string {
   if (!isCalendarDate(date)) throw new DurationError(`${date} is not a date (yyyy-MM-dd).`);
   const parts = parseDuration(duration);
   if (parts.hours !== 0 || parts.minutes !== 0 || parts.seconds !== 0) {
-    throw new DurationError('A warranty lasts whole days: use years, months, weeks or days (for example P2Y).');
+    throw new DurationError(
+      'A warranty lasts whole days: use years, months, weeks or days (for example P2Y).',
+    );
   }
   const whole = [parts.years, parts.months, parts.weeks, parts.days];
   if (whole.some((value) => !Number.isInteger(value))) {

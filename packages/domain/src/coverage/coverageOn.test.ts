@@ -43,7 +43,9 @@ describe('coverageOn', () => {
   it("reads a warranty's day in its own zone", () => {
     // 22:00 UTC on 31 January is already 1 February in Tokyo: a Tokyo warranty from 1 February covers it.
     const at = Date.parse('2025-01-31T22:00:00Z');
-    expect(coverageOn(at, [], [warranty(1, '2025-02-01', '2026-02-01', 'Asia/Tokyo')]).label).toBe('Warranty');
+    expect(coverageOn(at, [], [warranty(1, '2025-02-01', '2026-02-01', 'Asia/Tokyo')]).label).toBe(
+      'Warranty',
+    );
     expect(coverageOn(at, [], [warranty(1, '2025-02-01', '2026-02-01', 'UTC')]).label).toBe('No Coverage');
   });
 });

@@ -67,7 +67,10 @@ export function coverageLabelOf(coverage: {
 }
 
 /** The per-kind labels a screen shows beside an asset: 'Contract' or 'No Contract', 'Warranty' or 'No Warranty'. */
-export function coverageKindLabels(coverage: { contracts: readonly unknown[]; warranties: readonly unknown[] }): {
+export function coverageKindLabels(coverage: {
+  contracts: readonly unknown[];
+  warranties: readonly unknown[];
+}): {
   contract: 'Contract' | 'No Contract';
   warranty: 'Warranty' | 'No Warranty';
 } {
@@ -92,10 +95,14 @@ export interface TicketCoverageAtCreation {
  * contract covering any of its assets and the first warranty (either may be null).
  */
 export function ticketCoverageAtCreation(
-  perAsset: readonly { contracts: readonly { contractId: number }[]; warranties: readonly { warrantyId: number }[] }[],
+  perAsset: readonly {
+    contracts: readonly { contractId: number }[];
+    warranties: readonly { warrantyId: number }[];
+  }[],
 ): TicketCoverageAtCreation {
   const isCovered =
-    perAsset.length > 0 && perAsset.every((asset) => asset.contracts.length > 0 || asset.warranties.length > 0);
+    perAsset.length > 0 &&
+    perAsset.every((asset) => asset.contracts.length > 0 || asset.warranties.length > 0);
   const contractIds = perAsset.flatMap((asset) => asset.contracts.map((contract) => contract.contractId));
   const warrantyIds = perAsset.flatMap((asset) => asset.warranties.map((warranty) => warranty.warrantyId));
   // Ids only on a covered ticket: the orders page reads a set id as "not billable because covered".

@@ -2,6 +2,7 @@ import { subscriptionPlanSchema, type Asset } from '@kelvin/contract';
 import { ASSET_TYPE, isSplitUnit } from '@kelvin/domain';
 import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { assetModelCoverage } from '../coverage/assetCoverage.ts';
 import {
   ancestorIds,
   assetTypeNames,
@@ -14,7 +15,8 @@ import {
 
 const metadataSchema = z.record(z.string(), z.unknown()).catch({});
 
-/** Coverage stays empty until the contracts and warranties areas fill it in. */
+type AssetCoverages = Awaited<ReturnType<typeof assetModelCoverage>>;
+
 function emptyCoverage(assetId: number): NonNullable<Asset['coverage']> {
   return { assetId, contracts: [], warranties: [] };
 }
@@ -34,8 +36,9 @@ export function presentAsset(
     types: ReadonlyMap<number, string>;
     properties: readonly AssetPropertyRow[];
     links: ReadonlyMap<number, ChainLink>;
+    /** Loaded when the caller asked for coverage (includeCoverage). */
+    coverage?: AssetCoverages | undefined;
   },
-  options: { includeCoverage?: boolean | undefined } = {},
 ): Asset {
   const asset: Asset = {
     assetId: row.assetId,
@@ -61,14 +64,18 @@ export function presentAsset(
       displayOrder: property.displayOrder,
     })),
   };
-  if (options.includeCoverage) {
-    asset.coverage = emptyCoverage(row.assetId);
-    asset.activeCoverage = emptyCoverage(row.assetId);
+  if (lookups.coverage) {
+    const covered = lookups.coverage.get(row.assetId);
+    asset.coverage = covered?.coverage ?? emptyCoverage(row.assetId);
+    asset.activeCoverage = covered?.activeCoverage ?? emptyCoverage(row.assetId);
   }
   return asset;
 }
 
-/** Presents a list with three queries in all (types, properties, ancestor chains), whatever its length. */
+/**
+ * Presents a list with three queries in all (types, properties, ancestor chains), whatever its length, and the
+ * coverage's (contracts and warranties of those assets) when asked for.
+ */
 export async function presentAssets(
   db: DbOrTx,
   rows: readonly AssetRow[],
@@ -76,13 +83,14 @@ export async function presentAssets(
 ): Promise<Asset[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.assetId);
-  const [types, properties, links] = await Promise.all([
+  const [types, properties, links, coverage] = await Promise.all([
     assetTypeNames(db),
     propertiesOf(db, ids),
     chainsUpFrom(db, ids),
+    options.includeCoverage ? assetModelCoverage(db, ids, new Date()) : undefined,
   ]);
   return rows.map((row) =>
-    presentAsset(row, { types, properties: properties.get(row.assetId) ?? [], links }, options),
+    presentAsset(row, { types, properties: properties.get(row.assetId) ?? [], links, coverage }),
   );
 }
 

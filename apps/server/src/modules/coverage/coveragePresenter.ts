@@ -1,7 +1,7 @@
 import type { CoverageState, ServiceContract, Warranty } from '@kelvin/contract';
 import { contractManagedStatuses, contractPaymentStatuses, warrantyStartKinds } from '@kelvin/contract';
 import { z } from 'zod';
-import { calendarDateIn, CONTRACT_TIME_ZONE } from './coverageDomain.ts';
+import { calendarDateIn, CONTRACT_TIME_ZONE } from '@kelvin/domain';
 import type { ContractView, WarrantyView } from './coverageRepository.ts';
 
 const managedStatusOf = z.enum(contractManagedStatuses).catch('MANAGED');

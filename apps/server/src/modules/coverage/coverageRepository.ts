@@ -131,7 +131,11 @@ export async function companyAssetIds(
     .select({ assetId: assets.assetId })
     .from(assets)
     .where(
-      and(inArray(assets.assetId, [...assetIds]), eq(assets.companyId, companyId), eq(assets.isDeleted, false)),
+      and(
+        inArray(assets.assetId, [...assetIds]),
+        eq(assets.companyId, companyId),
+        eq(assets.isDeleted, false),
+      ),
     );
   return new Set(rows.map((row) => row.assetId));
 }

@@ -1,6 +1,6 @@
 import { coverageEndpoints as endpoints } from '@kelvin/contract';
 import type { RouteContext } from '../../http/routeContext.ts';
-import { getAssetCoverage } from './assetCoverage.ts';
+import { getAssetCoverage } from './assetCoverageGet.ts';
 import type { Clock } from './coverageAccess.ts';
 import {
   createContract,

@@ -27,16 +27,12 @@ const ok = (answer: ApiAnswer) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 };
-export const contractOf = (answer: ApiAnswer) =>
-  coverageEndpoints.contractsCreate.output.parse(ok(answer));
+export const contractOf = (answer: ApiAnswer) => coverageEndpoints.contractsCreate.output.parse(ok(answer));
 export const contractsOf = (answer: ApiAnswer) =>
   coverageEndpoints.contractsList.output.parse(ok(answer)).content;
-export const warrantyOf = (answer: ApiAnswer) =>
-  coverageEndpoints.warrantiesCreate.output.parse(ok(answer));
-export const warrantiesOf = (answer: ApiAnswer) =>
-  coverageEndpoints.warrantiesList.output.parse(ok(answer));
-export const coverageOf = (answer: ApiAnswer) =>
-  coverageEndpoints.assetsCoverageGet.output.parse(ok(answer));
+export const warrantyOf = (answer: ApiAnswer) => coverageEndpoints.warrantiesCreate.output.parse(ok(answer));
+export const warrantiesOf = (answer: ApiAnswer) => coverageEndpoints.warrantiesList.output.parse(ok(answer));
+export const coverageOf = (answer: ApiAnswer) => coverageEndpoints.assetsCoverageGet.output.parse(ok(answer));
 
 export const contractBody = (companyId: number, overrides: Record<string, unknown> = {}) => ({
   companyId,

@@ -10,8 +10,7 @@ import {
   ticketCoverageAtCreation,
   type TicketBillingCoverage,
   type TicketCoverageAtCreation,
-} from './coverageDomain.ts';
-
+} from '@kelvin/domain';
 
 /**
  * The contract and warranty a ticket recorded as covering it when it was made (null when none, or when that one has
@@ -25,7 +24,11 @@ export async function ticketBillingCoverage(
     ticket.coveredByContractId === null
       ? []
       : await db
-          .select({ contractId: contracts.contractId, label: contracts.label, coversParts: contracts.coversParts })
+          .select({
+            contractId: contracts.contractId,
+            label: contracts.label,
+            coversParts: contracts.coversParts,
+          })
           .from(contracts)
           .where(eq(contracts.contractId, ticket.coveredByContractId));
   const [warranty] =

@@ -23,23 +23,39 @@ describe('coverage decides billing: tickets on covered assets', () => {
     const { users, ids, companyA } = fleet;
     const running = { startDate: '2020-01-01', endDate: '2099-12-31' };
     contractId = contractOf(
-      await cover.createContract(users.providerAdmin, contractBody(companyA.companyId, { ...running, assetIds: [ids.unitA1] })),
+      await cover.createContract(
+        users.providerAdmin,
+        contractBody(companyA.companyId, { ...running, assetIds: [ids.unitA1] }),
+      ),
     ).contractId;
     labourOnlyId = contractOf(
       await cover.createContract(
         users.providerAdmin,
-        contractBody(companyA.companyId, { ...running, label: 'Labour only', coversParts: false, assetIds: [ids.unitA2] }),
+        contractBody(companyA.companyId, {
+          ...running,
+          label: 'Labour only',
+          coversParts: false,
+          assetIds: [ids.unitA2],
+        }),
       ),
     ).contractId;
     // An expired contract on unit A3 covers nothing today; a running warranty on the make-up air unit does.
     await cover.createContract(
       users.providerAdmin,
-      contractBody(companyA.companyId, { startDate: '2020-01-01', endDate: '2020-12-31', assetIds: [ids.unitA3] }),
+      contractBody(companyA.companyId, {
+        startDate: '2020-01-01',
+        endDate: '2020-12-31',
+        assetIds: [ids.unitA3],
+      }),
     );
     warrantyId = warrantyOf(
       await cover.createWarranty(
         users.providerAdmin,
-        warrantyBody(companyA.companyId, { startDate: '2020-01-01', duration: 'P100Y', assetIds: [ids.mauA] }),
+        warrantyBody(companyA.companyId, {
+          startDate: '2020-01-01',
+          duration: 'P100Y',
+          assetIds: [ids.mauA],
+        }),
       ),
     ).warrantyId;
   });
@@ -71,7 +87,11 @@ describe('coverage decides billing: tickets on covered assets', () => {
 
   it('covers by warranty too, and leaves an uncovered billable ticket pending a sales order', async () => {
     const byWarranty = ticketOf(await create([fleet.ids.mauA]));
-    expect(byWarranty).toMatchObject({ isBillable: false, coveredByWarrantyId: warrantyId, coveredByContractId: null });
+    expect(byWarranty).toMatchObject({
+      isBillable: false,
+      coveredByWarrantyId: warrantyId,
+      coveredByContractId: null,
+    });
     expect(byWarranty.assets[0]?.activeCoverage.label).toBe('Warranty');
     const expired = ticketOf(await create([fleet.ids.unitA3]));
     expect(expired).toMatchObject({
@@ -101,7 +121,10 @@ describe('coverage decides billing: tickets on covered assets', () => {
 
     const covered = ticketOf(await create([fleet.ids.unitA1]));
     expect((await addItem(covered.ticketId, 'PART', 0)).status).toBe(200);
-    expect((await addItem(covered.ticketId, 'PART', null)).status).toBe(200);
+    const unpriced = await addItem(covered.ticketId, 'PART', null);
+    expect(unpriced.status).toBe(200);
+    // A part added with no price on a ticket whose parts are free is priced at no charge.
+    expect(unpriced.body).toMatchObject({ type: 'PART', salesPrice: 0 });
     expect(await blockers(covered.ticketId)).toEqual([]);
     expect((await addItem(covered.ticketId, 'SERVICE', null)).status).toBe(200);
     expect(await blockers(covered.ticketId)).toEqual([SALES_PRICE_BLOCKER]);
@@ -110,14 +133,25 @@ describe('coverage decides billing: tickets on covered assets', () => {
     expect(labourOnly.coveredByContractId).toBe(labourOnlyId);
     expect((await addItem(labourOnly.ticketId, 'PART', 0)).status).toBe(200);
     expect(await blockers(labourOnly.ticketId)).toEqual([SALES_PRICE_BLOCKER]);
+    // A labour-only contract leaves a part's price to be set.
+    expect((await addItem(labourOnly.ticketId, 'PART', null)).body).toMatchObject({ salesPrice: null });
   });
 
-  it("gives the asset model every contract and warranty of an asset, and those active now", async () => {
+  it('gives the asset model every contract and warranty of an asset, and those active now', async () => {
     const { ids } = fleet;
     const models = await assetModelCoverage(server.database.db, [ids.unitA3, ids.mauA], new Date());
     const expiredOnly = models.get(ids.unitA3);
     expect(expiredOnly?.coverage.contracts).toHaveLength(1);
     expect(expiredOnly?.activeCoverage).toEqual({ assetId: ids.unitA3, contracts: [], warranties: [] });
-    expect(models.get(ids.mauA)?.activeCoverage.warranties).toEqual([{ warrantyId, label: 'Factory warranty' }]);
+    expect(models.get(ids.mauA)?.activeCoverage.warranties).toEqual([
+      { warrantyId, label: 'Factory warranty' },
+    ]);
+    // assets/{id}?includeCoverage=true answers the same.
+    const answer = await apiAs(server)(
+      fleet.users.technician,
+      'GET',
+      `/assets/${ids.mauA}?includeCoverage=true`,
+    );
+    expect(answer.body).toMatchObject({ activeCoverage: models.get(ids.mauA)?.activeCoverage });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { buildAssetFleet, errorOf, type AssetFleet } from '../assets/assetsTestFixture.ts';
-import { calendarDateIn } from './coverageDomain.ts';
+import { calendarDateIn } from '@kelvin/domain';
 import { coverageApi, coverageOf, warrantiesOf, warrantyBody, warrantyOf } from './coverageTestKit.ts';
 
 describe('warranties: list, create, update, delete', () => {
@@ -21,7 +21,11 @@ describe('warranties: list, create, update, delete', () => {
     const created = warrantyOf(
       await call.createWarranty(
         users.providerAdmin,
-        warrantyBody(companyA.companyId, { assetIds: [ids.unitA1], duration: 'P18M', startDate: '2024-08-31' }),
+        warrantyBody(companyA.companyId, {
+          assetIds: [ids.unitA1],
+          duration: 'P18M',
+          startDate: '2024-08-31',
+        }),
       ),
     );
     expect(created).toMatchObject({
@@ -48,10 +52,16 @@ describe('warranties: list, create, update, delete', () => {
     const honoluluToday = calendarDateIn(Date.now(), 'Pacific/Honolulu');
     const endingToday = { startDate: honoluluToday, duration: 'P0D' };
     const there = warrantyOf(
-      await call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId, { ...endingToday, timeZoneId: 'Pacific/Kiritimati' })),
+      await call.createWarranty(
+        users.providerAdmin,
+        warrantyBody(companyA.companyId, { ...endingToday, timeZoneId: 'Pacific/Kiritimati' }),
+      ),
     );
     const here = warrantyOf(
-      await call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId, { ...endingToday, timeZoneId: 'Pacific/Honolulu' })),
+      await call.createWarranty(
+        users.providerAdmin,
+        warrantyBody(companyA.companyId, { ...endingToday, timeZoneId: 'Pacific/Honolulu' }),
+      ),
     );
     expect([there.isExpired, there.state]).toEqual([true, 'EXPIRED']);
     expect([here.isExpired, here.state]).toEqual([false, 'ACTIVE']);
@@ -59,7 +69,9 @@ describe('warranties: list, create, update, delete', () => {
 
   it('updates with the spec payload, keeps the company, and deletes', async () => {
     const { users, ids, companyA, companyB } = fleet;
-    const created = warrantyOf(await call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId)));
+    const created = warrantyOf(
+      await call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId)),
+    );
     const updated = warrantyOf(
       await call.updateWarranty(users.providerAdmin, {
         ...warrantyBody(companyA.companyId),
@@ -84,16 +96,25 @@ describe('warranties: list, create, update, delete', () => {
     });
     expect(moved.status).toBe(400);
     expect(errorOf(moved).message).toContain("A warranty's company cannot change");
-    expect((await call.deleteWarranty(users.providerAdmin, { warrantyId: created.warrantyId })).status).toBe(200);
-    expect(warrantiesOf(await call.listWarranties(users.providerAdmin, { warrantyIds: [created.warrantyId] })).content).toEqual([]);
+    expect((await call.deleteWarranty(users.providerAdmin, { warrantyId: created.warrantyId })).status).toBe(
+      200,
+    );
+    expect(
+      warrantiesOf(await call.listWarranties(users.providerAdmin, { warrantyIds: [created.warrantyId] }))
+        .content,
+    ).toEqual([]);
   });
 
   it('validates duration, zone, dates and assets', async () => {
     const { users, ids, companyA } = fleet;
     const create = (overrides: Record<string, unknown>) =>
       call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId, overrides));
-    expect(JSON.stringify(errorOf(await create({ duration: 'PT5H' })))).toContain('whole years, months, weeks or days');
-    expect(JSON.stringify(errorOf(await create({ timeZoneId: 'Mars/Olympus' })))).toContain('not a known IANA time zone');
+    expect(JSON.stringify(errorOf(await create({ duration: 'PT5H' })))).toContain(
+      'whole years, months, weeks or days',
+    );
+    expect(JSON.stringify(errorOf(await create({ timeZoneId: 'Mars/Olympus' })))).toContain(
+      'not a known IANA time zone',
+    );
     expect((await create({ startDate: '2025-02-29' })).status).toBe(400);
     const other = await create({ assetIds: [ids.unitB] });
     expect(errorOf(other).message).toBe(`Asset ${ids.unitB} is not an asset of the warranty's company.`);
@@ -102,9 +123,14 @@ describe('warranties: list, create, update, delete', () => {
   it("keeps warranties within the caller's companies and writes to provider administrators", async () => {
     const { users, ids, companyA, companyB } = fleet;
     const created = warrantyOf(
-      await call.createWarranty(users.providerAdmin, warrantyBody(companyA.companyId, { assetIds: [ids.unitA3] })),
+      await call.createWarranty(
+        users.providerAdmin,
+        warrantyBody(companyA.companyId, { assetIds: [ids.unitA3] }),
+      ),
     );
-    expect(warrantiesOf(await call.listWarranties(users.adminB, { warrantyIds: [created.warrantyId] })).content).toEqual([]);
+    expect(
+      warrantiesOf(await call.listWarranties(users.adminB, { warrantyIds: [created.warrantyId] })).content,
+    ).toEqual([]);
     const bList = warrantiesOf(await call.listWarranties(users.adminB, {}));
     expect(bList.content.every((item) => item.warranty.companyId === companyB.companyId)).toBe(true);
     for (const user of [users.technician, users.adminA]) {
@@ -136,7 +162,8 @@ describe('warranties: list, create, update, delete', () => {
         warrantyBody(companyA.companyId, { assetIds: [ids.mauA], startDate: '2023-01-10', duration: 'P1M' }),
       ),
     );
-    const on = async (date: string) => coverageOf(await call.coverage(users.adminA, { assetId: ids.mauA, date }));
+    const on = async (date: string) =>
+      coverageOf(await call.coverage(users.adminA, { assetId: ids.mauA, date }));
     expect((await on('2023-02-10')).warranties.map((w) => w.warrantyId)).toEqual([created.warrantyId]);
     expect((await on('2023-02-10')).label).toBe('Warranty');
     expect((await on('2023-02-11')).label).toBe('No Coverage');

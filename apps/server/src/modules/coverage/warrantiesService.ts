@@ -17,7 +17,7 @@ import {
   WARRANTY_NOT_FOUND,
 } from './coverageAccess.ts';
 import { DurationError } from '@kelvin/domain';
-import { addDurationToDate } from './coverageDomain.ts';
+import { addDurationToDate } from '@kelvin/domain';
 import { presentWarranty } from './coveragePresenter.ts';
 import { findWarranties, replaceWarrantyAssets } from './coverageRepository.ts';
 
@@ -93,7 +93,12 @@ const event = (
     data,
   });
 
-export function createWarranty(db: Db, clock: Clock, auth: AuthContext, body: WarrantyBody): Promise<Warranty> {
+export function createWarranty(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  body: WarrantyBody,
+): Promise<Warranty> {
   requireWrite(auth, WARRANTIES_WRITE, body.companyId, 'Company not found.');
   const fields = fieldsOf(body);
   const now = clock();
@@ -101,7 +106,13 @@ export function createWarranty(db: Db, clock: Clock, auth: AuthContext, body: Wa
     await requireCompanyAssets(tx, body.companyId, body.assetIds, 'warranty');
     const [row] = await tx
       .insert(warranties)
-      .values({ companyId: body.companyId, ...fields, createdBy: auth.user.userId, createdAt: now, updatedAt: now })
+      .values({
+        companyId: body.companyId,
+        ...fields,
+        createdBy: auth.user.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     if (!row) throw new Error('warranty not inserted');
     await replaceWarrantyAssets(tx, row.warrantyId, body.assetIds);
@@ -132,7 +143,10 @@ export function updateWarranty(
   return db.transaction(async (tx) => {
     const before = await writableWarranty(tx, auth, body.warrantyId);
     if (body.companyId !== before.companyId)
-      throw badField('body.companyId', "A warranty's company cannot change: create one for the other company.");
+      throw badField(
+        'body.companyId',
+        "A warranty's company cannot change: create one for the other company.",
+      );
     await requireCompanyAssets(tx, before.companyId, body.assetIds, 'warranty');
     await tx
       .update(warranties)

@@ -12,7 +12,7 @@ import {
   salesOrderLines,
   salesOrderTotal,
   type OrderLine,
-} from './billingDomain.ts';
+} from '@kelvin/domain';
 import { exitIfCrashTestAfterUpsert } from './salesOrderCrashHook.ts';
 import {
   callNetsuite,

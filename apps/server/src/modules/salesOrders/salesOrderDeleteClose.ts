@@ -6,7 +6,7 @@ import { requirePermission } from '../../http/authorize.ts';
 import { badRequest, conflict } from '../../http/httpError.ts';
 import { ticketSalesOrders } from '../../platform/db/accountingSchema.ts';
 import { NetsuiteError } from '../../platform/netsuite/netsuiteError.ts';
-import { billingStateAfterAction, type SalesOrderAction } from './billingDomain.ts';
+import { billingStateAfterAction, type SalesOrderAction } from '@kelvin/domain';
 import { callNetsuite, netsuiteFailure } from './salesOrderNetsuite.ts';
 import {
   lockedBillableTicket,

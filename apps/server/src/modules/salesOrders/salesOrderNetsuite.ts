@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HttpError, badRequest } from '../../http/httpError.ts';
 import type { NetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
 import { NetsuiteError } from '../../platform/netsuite/netsuiteError.ts';
-import type { ComparableLine, OrderLine } from './billingDomain.ts';
+import type { ComparableLine, OrderLine } from '@kelvin/domain';
 
 /**
  * The NetSuite half of a ticket's sales order: items by their itemId (SuiteQL on `item`), the project and its

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../http/authenticate.ts';
 import { requireCompanyAccess, requirePermission } from '../../http/authorize.ts';
 import { readableTicket, TICKET_NOT_FOUND } from '../tickets/ticketAccess.ts';
-import { laborServiceItem, salesOrderBlockers, salesOrderLines, salesOrderTotal } from './billingDomain.ts';
+import { laborServiceItem, salesOrderBlockers, salesOrderLines, salesOrderTotal } from '@kelvin/domain';
 import { callNetsuite, itemsByItemId } from './salesOrderNetsuite.ts';
 import type { SalesOrderDeps } from './salesOrderRecords.ts';
 import { NETSUITE_MANAGE } from './salesOrdersList.ts';

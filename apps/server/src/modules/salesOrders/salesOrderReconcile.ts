@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { tickets } from '../../platform/db/ticketsSchema.ts';
 import type { NetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
 import { recordEvent } from '../events/recordEvent.ts';
-import { reconcileSalesOrder } from './billingDomain.ts';
+import { reconcileSalesOrder } from '@kelvin/domain';
 import { salesOrderByExternalId } from './salesOrderNetsuite.ts';
 import {
   finishCreatedOrder,

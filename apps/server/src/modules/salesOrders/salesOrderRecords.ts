@@ -10,7 +10,7 @@ import { tickets } from '../../platform/db/ticketsSchema.ts';
 import type { NetsuiteClient } from '../../platform/netsuite/netsuiteClient.ts';
 import { recordEvent } from '../events/recordEvent.ts';
 import { readableTicket, TICKET_NOT_FOUND, type TicketRow } from '../tickets/ticketAccess.ts';
-import type { OrderLine } from './billingDomain.ts';
+import type { OrderLine } from '@kelvin/domain';
 import { NETSUITE_MANAGE } from './salesOrdersList.ts';
 
 /** What the sales order calls need: the database, a client on a user's token, and the server's own connection. */

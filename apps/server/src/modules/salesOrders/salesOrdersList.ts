@@ -14,8 +14,8 @@ import type { AuthContext } from '../../http/authenticate.ts';
 import { companyScope, requirePermission } from '../../http/authorize.ts';
 import { badField } from '../../http/httpError.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { billingReason } from '../coverage/coverageDomain.ts';
-import { salesOrderBlockers } from './billingDomain.ts';
+import { billingReason } from '@kelvin/domain';
+import { salesOrderBlockers } from '@kelvin/domain';
 import { ticketsBillingInputs } from './salesOrdersTicketInput.ts';
 
 export const NETSUITE_MANAGE = 'netsuite:manage';

@@ -3,8 +3,8 @@ import { coreEnumKey } from '@kelvin/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { contracts, warranties } from '../../platform/db/coverageSchema.ts';
 import { ticketConsumables, timeEntries } from '../../platform/db/ticketsSchema.ts';
-import { partsAtNoCharge, type TicketBillingCoverage } from '../coverage/coverageDomain.ts';
-import type { BillableConsumable, LaborHours } from './billingDomain.ts';
+import { partsAtNoCharge, type TicketBillingCoverage } from '@kelvin/domain';
+import type { BillableConsumable, LaborHours } from '@kelvin/domain';
 
 /** What a ticket's order is made of: its consumables and its time per labor code, and whether parts are free. */
 export interface TicketBillingInput {

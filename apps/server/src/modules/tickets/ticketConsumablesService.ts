@@ -5,7 +5,8 @@ import {
   type TicketConsumable,
   type contract,
 } from '@kelvin/contract';
-import { consumableLockForCustomer } from '@kelvin/domain';
+import { consumableLockForCustomer, defaultSalesPrice, partsAtNoCharge } from '@kelvin/domain';
+import { ticketBillingCoverage } from '../coverage/ticketBilling.ts';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { isExternal } from '../../http/authorize.ts';
 import { notFound } from '../../http/httpError.ts';
@@ -134,6 +135,8 @@ export function createConsumable(
     const ticket = await writableTicket(tx, auth, body.ticketId);
     // A customer may list what was used; the price is the provider's (a null one is the accounting blocker).
     if (body.salesPrice !== null) requireProviderStaff(auth, 'body.salesPrice', 'salesPrice');
+    // A part on a ticket whose parts are at no charge (a contract covering parts, a warranty) costs 0 unless priced.
+    const partsFree = partsAtNoCharge(await ticketBillingCoverage(tx, ticket));
     const [row] = await tx
       .insert(ticketConsumables)
       .values({
@@ -142,7 +145,7 @@ export function createConsumable(
         itemId: body.itemId ?? null,
         displayName: body.displayName,
         quantity: body.quantity,
-        salesPrice: body.salesPrice,
+        salesPrice: body.salesPrice ?? defaultSalesPrice(body.type, partsFree),
         createdBy: auth.user.userId,
       })
       .returning();

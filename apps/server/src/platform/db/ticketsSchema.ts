@@ -77,6 +77,13 @@ export const tickets = pgTable(
     index('tickets_status_idx').on(t.statusValue, t.ticketId.desc()),
     index('tickets_priority_idx').on(t.priorityValue, t.ticketId.desc()),
     index('tickets_title_idx').on(t.title, t.ticketId),
+    // The orders page's tabs: one billing state, newest change first (bench/ordersPage.ts).
+    // NULLS FIRST, as a plain `ORDER BY ... DESC` reads them: an index in another null order would not serve it.
+    index('tickets_billing_state_idx').on(
+      t.netSuiteBillingState,
+      t.updatedAt.desc().nullsFirst(),
+      t.ticketId.desc().nullsFirst(),
+    ),
     index('tickets_search_idx').using('gin', t.search),
     index('tickets_search_external_idx').using('gin', t.searchExternal),
   ],

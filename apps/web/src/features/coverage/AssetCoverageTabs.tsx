@@ -22,8 +22,8 @@ function AssetContracts({ asset }: { asset: Asset }) {
         {(list) =>
           list.length === 0 ? (
             <EmptyState>
-              No service contract covers this asset, now or before. The provider adds it to a contract from the
-              company&apos;s Contracts.
+              No service contract covers this asset, now or before. The provider adds it to a contract from
+              the company&apos;s Contracts.
             </EmptyState>
           ) : (
             <Table.ScrollContainer minWidth={560}>

@@ -57,7 +57,10 @@ export function CompanyContractsPage() {
                   {list.map((contract) => (
                     <Table.Tr key={contract.contractId}>
                       <Table.Td>
-                        <Anchor component={Link} to={coveragePaths.companyContract(companyId, contract.contractId)}>
+                        <Anchor
+                          component={Link}
+                          to={coveragePaths.companyContract(companyId, contract.contractId)}
+                        >
                           Contract {contract.contractId}
                         </Anchor>
                       </Table.Td>

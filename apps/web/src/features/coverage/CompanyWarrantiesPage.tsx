@@ -57,7 +57,10 @@ export function CompanyWarrantiesPage() {
                   {list.map((warranty) => (
                     <Table.Tr key={warranty.warrantyId}>
                       <Table.Td>
-                        <Anchor component={Link} to={coveragePaths.companyWarranty(companyId, warranty.warrantyId)}>
+                        <Anchor
+                          component={Link}
+                          to={coveragePaths.companyWarranty(companyId, warranty.warrantyId)}
+                        >
                           Warranty {warranty.warrantyId}
                         </Anchor>
                       </Table.Td>
@@ -83,10 +86,17 @@ export function CompanyWarrantiesPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="Create warranty" size="lg">
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            The start date is a day in the warranty&apos;s time zone; it ends start + duration, that day included.
+            The start date is a day in the warranty&apos;s time zone; it ends start + duration, that day
+            included.
           </Text>
           <WarrantyForm
-            initial={{ label: '', duration: 'P2Y', startDate: '', isSample: false, timeZoneId: browserTimeZone() }}
+            initial={{
+              label: '',
+              duration: 'P2Y',
+              startDate: '',
+              isSample: false,
+              timeZoneId: browserTimeZone(),
+            }}
             submitLabel="Create warranty"
             onCancel={() => setCreating(false)}
             onSubmit={(fields) =>

@@ -20,7 +20,14 @@ export function ContractCard({ contract }: { contract: ServiceContract }) {
   const formKey = `${contract.contractId}-${contract.updatedAt}-${editing}`;
 
   return (
-    <Card withBorder radius="md" padding="lg" w="30rem" maw="100%" aria-label={`Contract: ${contract.contractId}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      w="30rem"
+      maw="100%"
+      aria-label={`Contract: ${contract.contractId}`}
+    >
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs">
           <Title order={2} size="h4">

@@ -1,6 +1,11 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { contract, contractManagedStatuses, contractPaymentStatuses, type ServiceContract } from '@kelvin/contract';
+import {
+  contract,
+  contractManagedStatuses,
+  contractPaymentStatuses,
+  type ServiceContract,
+} from '@kelvin/contract';
 import { managedStatusOptions, paymentStatusOptions, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
 
 export type ContractFields = Pick<
@@ -30,7 +35,8 @@ export function contractFieldErrors(fields: ContractFields): Partial<Record<Fiel
     const field = issue.path[0];
     const name = Object.keys(NEW_CONTRACT).find((key): key is FieldName => key === field);
     if (name && errors[name] === undefined) {
-      errors[name] = name === 'startDate' || name === 'endDate' ? dateMessage(fields[name], issue.message) : issue.message;
+      errors[name] =
+        name === 'startDate' || name === 'endDate' ? dateMessage(fields[name], issue.message) : issue.message;
     }
   }
   return errors;

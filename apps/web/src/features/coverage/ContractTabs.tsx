@@ -10,7 +10,11 @@ import { useRouteContract } from './ContractPage.tsx';
 import { useSetContractAssets, useUpdateContract } from './coverageQueries.ts';
 import { CoveredAssetsEditor } from './CoveredAssetsEditor.tsx';
 
-function RouteContract({ children }: { children: (contract: ServiceContract, canWrite: boolean) => ReactNode }) {
+function RouteContract({
+  children,
+}: {
+  children: (contract: ServiceContract, canWrite: boolean) => ReactNode;
+}) {
   const companyId = useIdParam('companyId');
   const { contractId, contracts, contract } = useRouteContract();
   const canWrite = usePermissionScope().forCompany('contracts:write', companyId);
@@ -56,7 +60,10 @@ export function ContractAssetsTab() {
           canEdit={canWrite}
           saving={setAssets.isPending}
           onChange={(assetIds) =>
-            setAssets.mutate({ contractId: contract.contractId, assetIds }, toastsFor('Contract assets saved'))
+            setAssets.mutate(
+              { contractId: contract.contractId, assetIds },
+              toastsFor('Contract assets saved'),
+            )
           }
         />
       )}

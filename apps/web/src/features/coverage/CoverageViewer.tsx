@@ -27,7 +27,11 @@ export function CoverageViewer<T>({
   const body = () => {
     if (ids === null)
       return (
-        <Alert color="red" title={`This address does not name any ${kind === 'contract' ? 'contracts' : 'warranties'}`} role="alert">
+        <Alert
+          color="red"
+          title={`This address does not name any ${kind === 'contract' ? 'contracts' : 'warranties'}`}
+          role="alert"
+        >
           The address must end with a JSON list of {kind} ids, for example {example}.
         </Alert>
       );
@@ -38,14 +42,22 @@ export function CoverageViewer<T>({
         </Center>
       );
     if (query.isError)
-      return <QueryError label={title.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;
+      return (
+        <QueryError label={title.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />
+      );
     const byId = new Map(query.data.map((item) => [idOf(item), item]));
     return (
       <Group align="flex-start" gap="md">
         {ids.map((id) => {
           const item = byId.get(id);
           return item === undefined ? (
-            <Alert key={id} color="gray" w="30rem" maw="100%" title={`${kind === 'contract' ? 'Contract' : 'Warranty'}: ${id}`}>
+            <Alert
+              key={id}
+              color="gray"
+              w="30rem"
+              maw="100%"
+              title={`${kind === 'contract' ? 'Contract' : 'Warranty'}: ${id}`}
+            >
               This {kind} does not exist, or you may not see it.
             </Alert>
           ) : (

@@ -19,7 +19,11 @@ const routes = [
 const bodyOf = (request: FakeRequest): Record<string, unknown> =>
   typeof request.body === 'object' && request.body !== null ? { ...request.body } : {};
 
-function renderViewer(path: string, permissions: string[], data: { contracts?: ServiceContract[]; warranties?: Warranty[] }) {
+function renderViewer(
+  path: string,
+  permissions: string[],
+  data: { contracts?: ServiceContract[]; warranties?: Warranty[] },
+) {
   let contracts = data.contracts ?? [];
   let warranties = data.warranties ?? [];
   const api = fakeApi([
@@ -40,7 +44,11 @@ function renderViewer(path: string, permissions: string[], data: { contracts?: S
       path: /^\/warranties\.list$/,
       reply: () => ({
         body: {
-          content: warranties.map((warranty) => ({ warranty, warrantyCompanyName: warranty.companyName, formValues: [] })),
+          content: warranties.map((warranty) => ({
+            warranty,
+            warrantyCompanyName: warranty.companyName,
+            formValues: [],
+          })),
           pageable: { totalSize: warranties.length, pageSize: 1000, pageNumber: 0 },
         },
       }),
@@ -69,7 +77,9 @@ function renderViewer(path: string, permissions: string[], data: { contracts?: S
 describe('contracts viewer', () => {
   it('says what is wrong with a route parameter that is not a JSON list of ids, without calling the server', () => {
     const { requests } = renderViewer('/user/contracts/abc', ['contracts:read'], {});
-    expect(screen.getByRole('alert')).toHaveTextContent('The address must end with a JSON list of contract ids');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The address must end with a JSON list of contract ids',
+    );
     expect(requests).toEqual([]);
   });
 

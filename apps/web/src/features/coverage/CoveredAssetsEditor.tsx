@@ -1,5 +1,17 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -31,7 +43,10 @@ export function CoveredAssetsEditor({
 }) {
   const assets = useAssets({ companyIds: [companyId] });
   const [picking, setPicking] = useState(false);
-  const byId = useMemo(() => new Map((assets.data ?? []).map((asset) => [asset.assetId, asset])), [assets.data]);
+  const byId = useMemo(
+    () => new Map((assets.data ?? []).map((asset) => [asset.assetId, asset])),
+    [assets.data],
+  );
   const nameOf = (assetId: number) => {
     const asset = byId.get(assetId);
     return asset ? assetDisplayName(asset) : `Asset ${assetId}`;

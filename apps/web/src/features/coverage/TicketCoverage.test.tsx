@@ -27,19 +27,18 @@ describe('a ticket shows its coverage and why it is or is not billable', () => {
       }),
     });
     const assets = await screen.findByRole('list', { name: 'Ticket assets' });
-    expect(within(assets).getByRole('link', { name: 'Contract: Gold care (parts included)' })).toHaveAttribute(
-      'href',
-      '/user/contracts/[5]',
-    );
+    expect(
+      within(assets).getByRole('link', { name: 'Contract: Gold care (parts included)' }),
+    ).toHaveAttribute('href', '/user/contracts/[5]');
     expect(within(assets).getByRole('link', { name: 'Warranty: Factory warranty' })).toHaveAttribute(
       'href',
       '/user/warranties/[9]',
     );
     expect(screen.getByText(/^Coverage on the ticket's date/)).toBeInTheDocument();
     const billing = screen.getByRole('form', { name: 'Ticket billing' });
-    expect(within(billing).getByText(/^Not billable: covered by contract 'Gold care' \(Contract 5\)/)).toHaveTextContent(
-      'Its parts are at no charge.',
-    );
+    expect(
+      within(billing).getByText(/^Not billable: covered by contract 'Gold care' \(Contract 5\)/),
+    ).toHaveTextContent('Its parts are at no charge.');
   });
 
   it('says an uncovered billable ticket waits for a sales order, and names a missing kind of coverage', async () => {
@@ -48,7 +47,11 @@ describe('a ticket shows its coverage and why it is or is not billable', () => {
         assets: [
           {
             ...coveredAsset,
-            activeCoverage: { contracts: [], warranties: [{ warrantyId: 9, label: 'Factory warranty' }], label: 'Warranty' },
+            activeCoverage: {
+              contracts: [],
+              warranties: [{ warrantyId: 9, label: 'Factory warranty' }],
+              label: 'Warranty',
+            },
           },
         ],
         isBillable: true,

@@ -23,7 +23,14 @@ export function WarrantyCard({ warranty }: { warranty: Warranty }) {
   const [editing, setEditing] = useState(false);
 
   return (
-    <Card withBorder radius="md" padding="lg" w="30rem" maw="100%" aria-label={`Warranty: ${warranty.warrantyId}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      w="30rem"
+      maw="100%"
+      aria-label={`Warranty: ${warranty.warrantyId}`}
+    >
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs">
           <Title order={2} size="h4">
@@ -68,8 +75,18 @@ function WarrantyReadOnly({ warranty }: { warranty: Warranty }) {
     <Stack gap="sm">
       <TextInput label="Label" value={warranty.label} disabled styles={READABLE_WHEN_DISABLED} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput label="Start Date" value={formatCalendarDate(warranty.startDate)} disabled styles={READABLE_WHEN_DISABLED} />
-        <TextInput label="End Date" value={formatCalendarDate(warranty.endDate)} disabled styles={READABLE_WHEN_DISABLED} />
+        <TextInput
+          label="Start Date"
+          value={formatCalendarDate(warranty.startDate)}
+          disabled
+          styles={READABLE_WHEN_DISABLED}
+        />
+        <TextInput
+          label="End Date"
+          value={formatCalendarDate(warranty.endDate)}
+          disabled
+          styles={READABLE_WHEN_DISABLED}
+        />
         <TextInput
           label="Status"
           value={COVERAGE_STATE_LABELS[warranty.state]}

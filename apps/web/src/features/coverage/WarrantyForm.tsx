@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { contract, type Warranty } from '@kelvin/contract';
 import { TimeZonePicker } from '../diagnose/TimeZonePicker.tsx';
-import { addDurationToDate } from './coverageDomain.ts';
+import { addDurationToDate } from '@kelvin/domain';
 import { formatCalendarDate, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
 
 export type WarrantyFields = Pick<Warranty, 'label' | 'duration' | 'startDate' | 'isSample' | 'timeZoneId'>;
@@ -113,7 +113,11 @@ export function WarrantyForm({
         {disabled ? (
           <TextInput label="Time zone" value={fields.timeZoneId} disabled styles={READABLE_WHEN_DISABLED} />
         ) : (
-          <TimeZonePicker value={fields.timeZoneId} onChange={(zone) => set('timeZoneId', zone)} width="100%" />
+          <TimeZonePicker
+            value={fields.timeZoneId}
+            onChange={(zone) => set('timeZoneId', zone)}
+            width="100%"
+          />
         )}
         <Checkbox
           label="Sample"

@@ -11,7 +11,12 @@ import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { COVERAGE_STATE_COLORS, COVERAGE_STATE_LABELS } from './coverageLabels.ts';
 import { CoverageMissing } from './CoverageMissing.tsx';
 import { coveragePaths } from './coveragePaths.ts';
-import { useDeleteWarranty, useSetWarrantyAssets, useUpdateWarranty, useWarranties } from './coverageQueries.ts';
+import {
+  useDeleteWarranty,
+  useSetWarrantyAssets,
+  useUpdateWarranty,
+  useWarranties,
+} from './coverageQueries.ts';
 import { CoveredAssetsEditor } from './CoveredAssetsEditor.tsx';
 import { WarrantyForm } from './WarrantyForm.tsx';
 
@@ -23,7 +28,11 @@ const warrantyTabs = [
 function useRouteWarranty() {
   const warrantyId = useIdParam('warrantyId');
   const warranties = useWarranties({ warrantyIds: [warrantyId] });
-  return { warrantyId, warranties, warranty: warranties.data?.find((item) => item.warrantyId === warrantyId) };
+  return {
+    warrantyId,
+    warranties,
+    warranty: warranties.data?.find((item) => item.warrantyId === warrantyId),
+  };
 }
 
 function RouteWarranty({ children }: { children: (warranty: Warranty, canWrite: boolean) => ReactNode }) {
@@ -106,7 +115,12 @@ export function WarrantyDetailsTab() {
           submitLabel="Save warranty"
           onSubmit={(fields) =>
             update
-              .mutateAsync({ warrantyId: warranty.warrantyId, companyId: warranty.companyId, assetIds: warranty.assetIds, ...fields })
+              .mutateAsync({
+                warrantyId: warranty.warrantyId,
+                companyId: warranty.companyId,
+                assetIds: warranty.assetIds,
+                ...fields,
+              })
               .then(() => toastsFor(`Warranty ${warranty.warrantyId} saved`).onSuccess(), failWithToast)
           }
         />
@@ -127,7 +141,9 @@ export function WarrantyAssetsTab() {
           assetIds={warranty.assetIds}
           canEdit={canWrite}
           saving={setAssets.isPending}
-          onChange={(assetIds) => setAssets.mutate({ warranty, assetIds }, toastsFor('Warranty assets saved'))}
+          onChange={(assetIds) =>
+            setAssets.mutate({ warranty, assetIds }, toastsFor('Warranty assets saved'))
+          }
         />
       )}
     </RouteWarranty>

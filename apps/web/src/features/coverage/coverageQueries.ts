@@ -31,7 +31,10 @@ export function useWarranties(filter: WarrantiesFilter, options: { enabled?: boo
     queryKey: [...coverageKey, 'warranties', filter],
     queryFn: ({ signal }) =>
       apiCall(contract.warrantiesList, {
-        body: { pageableQuery: { type: 'PAGED', pageSize: WARRANTIES_AT_ONCE, pageNumber: 0, sort: [] }, ...filter },
+        body: {
+          pageableQuery: { type: 'PAGED', pageSize: WARRANTIES_AT_ONCE, pageNumber: 0, sort: [] },
+          ...filter,
+        },
         signal,
       }),
     select: (answer) => answer.content.map((item) => item.warranty),

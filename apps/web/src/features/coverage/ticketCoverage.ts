@@ -1,5 +1,5 @@
 import type { Ticket } from '@kelvin/contract';
-import { billingReason, type TicketBillingCoverage } from './coverageDomain.ts';
+import { billingReason, type TicketBillingCoverage } from '@kelvin/domain';
 
 /**
  * The contract and warranty a ticket recorded as covering it, named from its assets' coverage on its date (a
@@ -33,7 +33,10 @@ export function ticketBillingCoverage(
 
 /** Why the ticket is or is not billable, as the billing card (and the orders page) say it. */
 export function ticketBillingReason(
-  ticket: Pick<Ticket, 'coveredByContractId' | 'coveredByWarrantyId' | 'assets' | 'isBillable' | 'netSuiteBillingState'>,
+  ticket: Pick<
+    Ticket,
+    'coveredByContractId' | 'coveredByWarrantyId' | 'assets' | 'isBillable' | 'netSuiteBillingState'
+  >,
 ): string {
   return billingReason(ticket, ticketBillingCoverage(ticket));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_billing_state_idx" ON "tickets" USING btree ("net_suite_billing_state","updated_at" DESC NULLS FIRST,"ticket_id" DESC NULLS FIRST);
