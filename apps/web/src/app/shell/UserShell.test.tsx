@@ -79,13 +79,7 @@ describe('UserShell navigation', () => {
     expect(within(work).getByRole('link', { name: 'Time entries' })).not.toHaveAttribute('aria-current');
     expect(within(work).getByRole('link', { name: 'Inventory' })).toBeInTheDocument();
     // Unbuilt sections have no entry even for a user who may open their routes; nor has what the user may not open.
-    for (const hidden of [
-      'Scheduling',
-      'Orders',
-      'Overview',
-      'Uploads',
-      'Company administration',
-    ])
+    for (const hidden of ['Scheduling', 'Orders', 'Overview', 'Uploads', 'Company administration'])
       expect(within(nav).queryByRole('link', { name: hidden })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('region', { name: 'Administration' })).not.toBeInTheDocument();
   });
