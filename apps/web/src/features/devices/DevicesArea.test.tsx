@@ -40,6 +40,7 @@ function renderDevices(initialPath: string, permissions = ['assets:read', 'metri
       },
     },
     { method: 'PUT', path: /^\/assets\/4\/properties$/, reply: (request) => ({ body: request.body }) },
+    { method: 'POST', path: /^\/contracts\.list$/, reply: { body: { content: [] } } },
   ]);
   const queryClient = createQueryClient();
   // Grants scoped to the user's company (2), which owns the fleet, as the server's roles scope them.
@@ -138,10 +139,14 @@ describe('devices area', () => {
     expect(requests.some((request) => request.path.includes('assetAccessGroups'))).toBe(false);
   });
 
-  it('says the tabs of later areas are not available yet', async () => {
-    renderDevices('/user/devices/4/assets/contracts');
-    expect(await screen.findByText('This tab is not available yet.')).toBeInTheDocument();
+  it('opens the contracts tab and asks for the contracts covering that asset', async () => {
+    const { requests } = renderDevices('/user/devices/4/assets/contracts');
+    expect(
+      await screen.findByText(/No service contract covers this asset/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Contracts' })).toHaveAttribute('aria-selected', 'true');
+    const asked = requests.find((request) => request.path === '/contracts.list');
+    expect(asked?.body).toMatchObject({ assetIds: [4] });
   });
 
   it('edits, reorders and saves the property list as a whole', async () => {
