@@ -9,7 +9,7 @@ import {
 } from '@kelvin/contract';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { requirePermission } from '../../http/authorize.ts';
-import { badRequest } from '../../http/httpError.ts';
+import { badField, HttpError } from '../../http/httpError.ts';
 import { netsuiteAuthStates } from '../../platform/db/accountingSchema.ts';
 import { NetsuiteError } from '../../platform/netsuite/netsuiteError.ts';
 import { authorizationUrl, exchangeCode, refreshAccessToken } from '../../platform/netsuite/netsuiteOAuth.ts';
@@ -66,9 +66,11 @@ export async function exchangeAuthorizationCode(
     .delete(netsuiteAuthStates)
     .where(and(eq(netsuiteAuthStates.state, body.state), eq(netsuiteAuthStates.userId, auth.user.userId)))
     .returning();
-  if (taken === undefined || taken.expiresAt.getTime() <= Date.now()) throw badRequest(STATE_REFUSED);
+  if (taken === undefined || taken.expiresAt.getTime() <= Date.now())
+    throw badField('body.state', STATE_REFUSED);
   if (taken.redirectUri !== body.redirectUri)
-    throw badRequest(
+    throw badField(
+      'body.redirectUri',
       'The redirect address is not the one this sign-in started with. Start the sign-in again.',
     );
   let tokens;
@@ -76,11 +78,12 @@ export async function exchangeAuthorizationCode(
     tokens = await exchangeCode(deps.config.netsuite, { code: body.code, redirectUri: body.redirectUri });
   } catch (error) {
     if (error instanceof NetsuiteError && error.status >= 400 && error.status < 500)
-      throw badRequest(`NetSuite refused the sign-in: ${error.message} Start the sign-in again.`);
+      throw badField('body.code', `NetSuite refused the sign-in: ${error.message} Start the sign-in again.`);
     throw asNetsuiteFailure(error);
   }
   const refreshToken = tokens.refreshToken;
-  if (refreshToken === undefined) throw badRequest('NetSuite answered the sign-in without a refresh token.');
+  if (refreshToken === undefined)
+    throw new HttpError(502, 'UNAVAILABLE', 'NetSuite answered the sign-in without a refresh token.');
   await storeServerConnection(deps, { ...tokens, refreshToken }, auth.user.userId);
   return { accessToken: tokens.accessToken, refreshToken, expiresIn: tokens.expiresIn };
 }
@@ -101,7 +104,10 @@ export async function refreshSession(
     };
   } catch (error) {
     if (error instanceof NetsuiteError && error.status >= 400 && error.status < 500)
-      throw badRequest(`NetSuite refused the session's refresh: ${error.message} Sign in to NetSuite again.`);
+      throw badField(
+        'body.refreshToken',
+        `NetSuite refused the session's refresh: ${error.message} Sign in to NetSuite again.`,
+      );
     throw asNetsuiteFailure(error);
   }
 }
