@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../apps/server/src/config.ts';
-import { grantNetsuiteRead } from '../apps/server/src/modules/accounting/accountingTestKit.ts';
-import { users } from '../apps/server/src/platform/db/schema.ts';
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 import { signIn } from './support/signIn.ts';
@@ -32,13 +29,6 @@ describe.skipIf(!chromiumAvailable())('Global Consumables (inventory)', () => {
     server = await startConsoleServer();
     browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
-    // The demo's customer roles read no NetSuite; this customer admin is given netsuite:read for their company.
-    const [customer] = await server.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'admin@northwind.example'));
-    if (customer === undefined) throw new Error('no demo customer admin');
-    await grantNetsuiteRead(server.database.db, customer.userId);
   });
   afterAll(async () => {
     await browser.close();

@@ -86,7 +86,7 @@ describe('the accounting session (netsuite.authorization.start, netsuite.accessT
   });
 
   it('refuses to start or finish an authorization without netsuite:manage', async () => {
-    for (const who of ['technician', 'customerReader', 'customerAdmin'] as const) {
+    for (const who of ['technician', 'customerReader', 'customerOperator'] as const) {
       expect((await as(who, '/netsuite.authorization.start', {})).status).toBe(403);
       const get = await as(who, '/netsuite.accessToken.get', { code: 'x', redirectUri: 'y', state: 'z' });
       expect(get.status).toBe(403);

@@ -137,9 +137,9 @@ describe('inventory items, service items and projects from NetSuite (the sandbox
   });
 
   it('refuses inventory without netsuite:read and bad paging', async () => {
-    expect((await as('customerAdmin', '/netsuite.inventoryItems.list', {})).status).toBe(403);
+    expect((await as('customerOperator', '/netsuite.inventoryItems.list', {})).status).toBe(403);
     expect(
-      (await as('customerAdmin', '/netsuite.serviceSalesItems.get', { netSuiteInternalId: 1 })).status,
+      (await as('customerOperator', '/netsuite.serviceSalesItems.get', { netSuiteInternalId: 1 })).status,
     ).toBe(403);
     expect((await as('technician', '/netsuite.inventoryItems.list', { limit: 101 })).status).toBe(400);
     expect((await as('technician', '/netsuite.inventoryItems.list', { offset: -1 })).status).toBe(400);
