@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { contracts, warranties } from '../../platform/db/coverageSchema.ts';
 import { ticketConsumables } from '../../platform/db/ticketsSchema.ts';
@@ -12,16 +12,23 @@ import {
   type TicketCoverageAtCreation,
 } from '@kelvin/domain';
 
-/**
- * The contract and warranty a ticket recorded as covering it when it was made (null when none, or when that one has
- * since been deleted: a deleted contract covers nothing).
- */
-export async function ticketBillingCoverage(
+/** The coverage each ticket records (covered_by_*), with the labels the billing reason names: two queries. */
+export async function ticketCoverages(
   db: DbOrTx,
-  ticket: { coveredByContractId: number | null; coveredByWarrantyId: number | null },
-): Promise<TicketBillingCoverage> {
-  const [contract] =
-    ticket.coveredByContractId === null
+  rows: readonly {
+    ticketId: number;
+    coveredByContractId: number | null;
+    coveredByWarrantyId: number | null;
+  }[],
+): Promise<Map<number, TicketBillingCoverage>> {
+  const contractIds = [
+    ...new Set(rows.flatMap((row) => (row.coveredByContractId === null ? [] : [row.coveredByContractId]))),
+  ];
+  const warrantyIds = [
+    ...new Set(rows.flatMap((row) => (row.coveredByWarrantyId === null ? [] : [row.coveredByWarrantyId]))),
+  ];
+  const contractRows =
+    contractIds.length === 0
       ? []
       : await db
           .select({
@@ -30,15 +37,40 @@ export async function ticketBillingCoverage(
             coversParts: contracts.coversParts,
           })
           .from(contracts)
-          .where(eq(contracts.contractId, ticket.coveredByContractId));
-  const [warranty] =
-    ticket.coveredByWarrantyId === null
+          .where(inArray(contracts.contractId, contractIds));
+  const warrantyRows =
+    warrantyIds.length === 0
       ? []
       : await db
           .select({ warrantyId: warranties.warrantyId, label: warranties.label })
           .from(warranties)
-          .where(eq(warranties.warrantyId, ticket.coveredByWarrantyId));
-  return { coveredByContract: contract ?? null, coveredByWarranty: warranty ?? null };
+          .where(inArray(warranties.warrantyId, warrantyIds));
+  const contractById = new Map(contractRows.map((row) => [row.contractId, row]));
+  const warrantyById = new Map(warrantyRows.map((row) => [row.warrantyId, row]));
+  return new Map(
+    rows.map((row) => [
+      row.ticketId,
+      {
+        coveredByContract:
+          row.coveredByContractId === null ? null : (contractById.get(row.coveredByContractId) ?? null),
+        coveredByWarranty:
+          row.coveredByWarrantyId === null ? null : (warrantyById.get(row.coveredByWarrantyId) ?? null),
+      },
+    ]),
+  );
+}
+
+/**
+ * The contract and warranty a ticket recorded as covering it when it was made (null when none, or when that one has
+ * since been deleted: a deleted contract covers nothing).
+ */
+export async function ticketBillingCoverage(
+  db: DbOrTx,
+  ticket: { coveredByContractId: number | null; coveredByWarrantyId: number | null },
+): Promise<TicketBillingCoverage> {
+  const { coveredByContractId, coveredByWarrantyId } = ticket;
+  const coverage = await ticketCoverages(db, [{ ticketId: 0, coveredByContractId, coveredByWarrantyId }]);
+  return coverage.get(0) ?? { coveredByContract: null, coveredByWarranty: null };
 }
 
 /**

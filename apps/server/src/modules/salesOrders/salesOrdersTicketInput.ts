@@ -1,9 +1,9 @@
 import { asc, inArray } from 'drizzle-orm';
 import { coreEnumKey } from '@kelvin/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { contracts, warranties } from '../../platform/db/coverageSchema.ts';
 import { ticketConsumables, timeEntries } from '../../platform/db/ticketsSchema.ts';
 import { partsAtNoCharge, type TicketBillingCoverage } from '@kelvin/domain';
+import { ticketCoverages } from '../coverage/ticketBilling.ts';
 import type { BillableConsumable, LaborHours } from '@kelvin/domain';
 
 /** What a ticket's order is made of: its consumables and its time per labor code, and whether parts are free. */
@@ -12,54 +12,6 @@ export interface TicketBillingInput {
   labor: LaborHours[];
   partsFree: boolean;
   coverage: TicketBillingCoverage;
-}
-
-/** The coverage a ticket records (covered_by_*), with the labels the billing reason names. */
-export async function ticketCoverages(
-  db: DbOrTx,
-  rows: readonly {
-    ticketId: number;
-    coveredByContractId: number | null;
-    coveredByWarrantyId: number | null;
-  }[],
-): Promise<Map<number, TicketBillingCoverage>> {
-  const contractIds = [
-    ...new Set(rows.flatMap((row) => (row.coveredByContractId === null ? [] : [row.coveredByContractId]))),
-  ];
-  const warrantyIds = [
-    ...new Set(rows.flatMap((row) => (row.coveredByWarrantyId === null ? [] : [row.coveredByWarrantyId]))),
-  ];
-  const contractRows =
-    contractIds.length === 0
-      ? []
-      : await db
-          .select({
-            contractId: contracts.contractId,
-            label: contracts.label,
-            coversParts: contracts.coversParts,
-          })
-          .from(contracts)
-          .where(inArray(contracts.contractId, contractIds));
-  const warrantyRows =
-    warrantyIds.length === 0
-      ? []
-      : await db
-          .select({ warrantyId: warranties.warrantyId, label: warranties.label })
-          .from(warranties)
-          .where(inArray(warranties.warrantyId, warrantyIds));
-  const contractById = new Map(contractRows.map((row) => [row.contractId, row]));
-  const warrantyById = new Map(warrantyRows.map((row) => [row.warrantyId, row]));
-  return new Map(
-    rows.map((row) => [
-      row.ticketId,
-      {
-        coveredByContract:
-          row.coveredByContractId === null ? null : (contractById.get(row.coveredByContractId) ?? null),
-        coveredByWarranty:
-          row.coveredByWarrantyId === null ? null : (warrantyById.get(row.coveredByWarrantyId) ?? null),
-      },
-    ]),
-  );
 }
 
 /** The consumables and labor of several tickets at once (a tab's page): two queries by ticket id. */
