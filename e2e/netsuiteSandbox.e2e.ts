@@ -83,11 +83,12 @@ describe.skipIf(!chromiumAvailable())('the NetSuite sandbox authorization page',
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === '/user/netsuite'),
+    // The request to the redirect_uri carries the answer (the console then forwards it to its hash route).
+    const [returned] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === '/user/netsuite'),
       page.keyboard.press('Enter'),
     ]);
-    const back = new URL(page.url());
+    const back = new URL(returned.url());
     expect(back.searchParams.get('state')).toBe(STATE);
     expect(back.searchParams.get('role')).toBe('1010');
     expect(back.searchParams.get('code')).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
@@ -101,11 +102,12 @@ describe.skipIf(!chromiumAvailable())('the NetSuite sandbox authorization page',
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email address or password.');
     await page.screenshot({ path: path.join(SCREENS, 'netsuite-sandbox-390-error.png') });
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === '/user/netsuite'),
+    // The request to the redirect_uri carries the answer (the console then forwards it to its hash route).
+    const [returned] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === '/user/netsuite'),
       page.getByRole('button', { name: 'Cancel' }).click(),
     ]);
-    const back = new URL(page.url());
+    const back = new URL(returned.url());
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe(STATE);
     await page.close();

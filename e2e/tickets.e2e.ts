@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable())(
       await page.close();
     });
 
-    it('comments, attaches a file, adds a part without a price and logs 45 minutes on the details', async () => {
+    it('comments, attaches a file, adds a service without a price and logs 45 minutes on the details', async () => {
       const page = await openPage('technician@kelvin.example');
       await page.goto(`${server.url}/#/user/tickets/${ticketId}/details`);
       const fields = page.getByRole('form', { name: 'Ticket fields' });
@@ -225,7 +225,9 @@ describe.skipIf(!chromiumAvailable())(
 
       await page.getByRole('button', { name: 'Add part or service' }).click();
       const part = page.getByRole('dialog', { name: 'Add part or service' });
-      await part.getByRole('textbox', { name: 'Name' }).fill('Fan bearing 6205-2RS');
+      // A service: the unit may be under a contract or warranty, whose parts are at no charge and never block.
+      await part.locator('label', { hasText: /^Service$/ }).click();
+      await part.getByRole('textbox', { name: 'Name' }).fill('Bearing replacement labour');
       await part.getByRole('button', { name: 'Add' }).click();
       await expect.poll(() => part.count()).toBe(0);
       await expect
@@ -233,13 +235,13 @@ describe.skipIf(!chromiumAvailable())(
           page.getByText('Sales Price is not properly set, it must be a valid positive value.').count(),
         )
         .toBeGreaterThan(0);
-      // The part is stored, without a price: a missing row must fail here too.
+      // The service is stored, without a price: a missing row must fail here too.
       const consumables = await db()
         .select()
         .from(ticketConsumables)
         .where(eq(ticketConsumables.ticketId, ticketId));
-      expect(consumables.map((row) => [row.displayName, row.salesPrice])).toEqual([
-        ['Fan bearing 6205-2RS', null],
+      expect(consumables.map((row) => [row.type, row.displayName, row.salesPrice])).toEqual([
+        ['SERVICE', 'Bearing replacement labour', null],
       ]);
 
       const log = page.getByRole('form', { name: 'Log time on this ticket' });
