@@ -1,4 +1,3 @@
-import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   contract,
@@ -7,6 +6,7 @@ import {
   type ServiceContract,
 } from '@kelvin/contract';
 import { managedStatusOptions, paymentStatusOptions, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
+import { useCoverageForm } from './useCoverageForm.ts';
 
 export type ContractFields = Pick<
   ServiceContract,
@@ -64,30 +64,18 @@ export function ContractForm({
   onCancel?: () => void;
 }) {
   // Only the form's own fields: `initial` may be a whole contract, whose other fields the calls refuse.
-  const [fields, setFields] = useState<ContractFields>(() => ({
-    label: initial.label,
-    managedStatus: initial.managedStatus,
-    paymentStatus: initial.paymentStatus,
-    startDate: initial.startDate,
-    endDate: initial.endDate,
-    coversParts: initial.coversParts,
-  }));
-  const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const errors = showErrors ? contractFieldErrors(fields) : {};
-  const set = <K extends FieldName>(name: K, value: ContractFields[K]) =>
-    setFields((current) => ({ ...current, [name]: value }));
-
-  function handleSubmit(event: SyntheticEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(contractFieldErrors(fields)).length > 0) return;
-    setSaving(true);
-    onSubmit(fields)
-      .catch(() => undefined)
-      .finally(() => setSaving(false));
-  }
-
+  const { fields, set, errors, saving, handleSubmit } = useCoverageForm<ContractFields>(
+    () => ({
+      label: initial.label,
+      managedStatus: initial.managedStatus,
+      paymentStatus: initial.paymentStatus,
+      startDate: initial.startDate,
+      endDate: initial.endDate,
+      coversParts: initial.coversParts,
+    }),
+    contractFieldErrors,
+    onSubmit,
+  );
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Contract">
       <Stack gap="sm">

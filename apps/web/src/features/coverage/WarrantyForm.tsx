@@ -1,9 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { contract, type Warranty } from '@kelvin/contract';
 import { TimeZonePicker } from '../diagnose/TimeZonePicker.tsx';
 import { addDurationToDate } from '@kelvin/domain';
 import { formatCalendarDate, READABLE_WHEN_DISABLED } from './coverageLabels.ts';
+import { useCoverageForm } from './useCoverageForm.ts';
 
 export type WarrantyFields = Pick<Warranty, 'label' | 'duration' | 'startDate' | 'isSample' | 'timeZoneId'>;
 type FieldName = keyof WarrantyFields;
@@ -49,29 +49,18 @@ export function WarrantyForm({
   onCancel?: () => void;
 }) {
   // Only the form's own fields: `initial` may be a whole warranty, whose other fields the calls refuse.
-  const [fields, setFields] = useState<WarrantyFields>(() => ({
-    label: initial.label,
-    duration: initial.duration,
-    startDate: initial.startDate,
-    isSample: initial.isSample,
-    timeZoneId: initial.timeZoneId,
-  }));
-  const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const errors = showErrors ? warrantyFieldErrors(fields) : {};
-  const set = <K extends FieldName>(name: K, value: WarrantyFields[K]) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  const { fields, set, errors, saving, handleSubmit } = useCoverageForm<WarrantyFields>(
+    () => ({
+      label: initial.label,
+      duration: initial.duration,
+      startDate: initial.startDate,
+      isSample: initial.isSample,
+      timeZoneId: initial.timeZoneId,
+    }),
+    warrantyFieldErrors,
+    onSubmit,
+  );
   const endDate = endDateOf(fields);
-
-  function handleSubmit(event: SyntheticEvent) {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(warrantyFieldErrors(fields)).length > 0) return;
-    setSaving(true);
-    onSubmit(fields)
-      .catch(() => undefined)
-      .finally(() => setSaving(false));
-  }
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Warranty">
