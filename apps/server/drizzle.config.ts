@@ -11,6 +11,7 @@ export default defineConfig({
     './src/platform/db/coverageSchema.ts',
     './src/platform/db/accountingSchema.ts',
     './src/platform/db/netsuiteSandboxSchema.ts',
+    './src/platform/db/schedulingSchema.ts',
     './src/modules/users/userPreferencesTable.ts',
   ],
   out: './drizzle',

@@ -7,6 +7,9 @@ import { formsEndpoints } from './forms.ts';
 import { coverageEndpoints } from './coverage.ts';
 import { netsuiteEndpoints } from './netsuite.ts';
 import { salesOrdersEndpoints } from './salesOrders.ts';
+import { schedulesEndpoints } from './schedules.ts';
+import { analyticsEndpoints } from './analytics.ts';
+import { subscriptionsEndpoints } from './subscriptions.ts';
 import { maintenanceWindowsEndpoints } from './maintenanceWindows.ts';
 import { metricCommandsEndpoints } from './metricCommands.ts';
 import { metricsEndpoints } from './metrics.ts';
@@ -60,6 +63,9 @@ export * from './forms.ts';
 export * from './coverage.ts';
 export * from './netsuite.ts';
 export * from './salesOrders.ts';
+export * from './schedules.ts';
+export * from './analytics.ts';
+export * from './subscriptions.ts';
 
 /** Every endpoint of the API, by key. Areas add their group here. */
 export const contract = {
@@ -91,6 +97,9 @@ export const contract = {
   ...coverageEndpoints,
   ...netsuiteEndpoints,
   ...salesOrdersEndpoints,
+  ...schedulesEndpoints,
+  ...analyticsEndpoints,
+  ...subscriptionsEndpoints,
 } satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -40,6 +40,9 @@ import { registerAccountingRoutes } from '../modules/accounting/accountingRoutes
 import { registerCoverageRoutes } from '../modules/coverage/coverageRoutes.ts';
 import { registerNetsuiteSandbox } from '../modules/netsuiteSandbox/sandboxRoutes.ts';
 import { registerSalesOrdersRoutes } from '../modules/salesOrders/salesOrdersRoutes.ts';
+import { registerSchedulingRoutes } from '../modules/scheduling/schedulingRoutes.ts';
+import { registerAnalyticsRoutes } from '../modules/analytics/analyticsRoutes.ts';
+import { registerSubscriptionsRoutes } from '../modules/subscriptions/subscriptionsRoutes.ts';
 import { API_DOCS_POLICY, apiDocsPage } from './apiDocsPage.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { createAgentAuthenticator } from './authenticateAgent.ts';
@@ -161,6 +164,9 @@ export async function buildApp({
   registerCoverageRoutes(context);
   registerAccountingRoutes(context, { secrets: webhookSend.secrets });
   registerSalesOrdersRoutes(context, { secrets: webhookSend.secrets });
+  registerSchedulingRoutes(context);
+  registerAnalyticsRoutes(context);
+  registerSubscriptionsRoutes(context);
   // NetSuite's protocol at NetSuite's paths, for when no real account is configured (config.netsuite).
   if (config.netsuite.kind === 'sandbox') registerNetsuiteSandbox(app, { db: database.db, config });
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/db/schema.ts';
 
 /**
@@ -11,5 +11,8 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => users.userId),
   colorScheme: text('color_scheme'),
+  timeZoneId: text('time_zone_id'),
+  unitsProfile: text('units_profile'),
+  demoMode: boolean('demo_mode'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -18,6 +18,8 @@ export const sectionChecks = {
   netsuite: need('netsuite:read'),
   scheduling: need('schedules:read'),
   notificationSettings: need('notificationPreferences:manage'),
+  // Ours: the usage page is for the provider's administrators.
+  usage: need('analytics:read'),
   // The spec does not name the administration permissions; these are ours.
   adminCompanies: need('companies:read'),
   adminUsers: need('users:read'),

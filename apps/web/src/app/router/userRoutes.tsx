@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
 import { sectionChecks } from './sectionChecks.ts';
-import { lazySection, sectionGroup, unavailableSection } from './sectionRoute.tsx';
+import { lazySection, sectionGroup } from './sectionRoute.tsx';
 
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
@@ -37,6 +37,16 @@ const billing = {
     (await import('../../features/coverage/ContractsViewerPage.tsx')).ContractsViewerPage,
   warranties: async () =>
     (await import('../../features/coverage/WarrantiesViewerPage.tsx')).WarrantiesViewerPage,
+};
+
+const later = {
+  scheduling: async () => (await import('../../features/scheduling/SchedulingPage.tsx')).SchedulingPage,
+  generalSettings: async () =>
+    (await import('../../features/settings/GeneralSettingsPage.tsx')).GeneralSettingsPage,
+  subscriptions: async () =>
+    (await import('../../features/settings/SubscriptionsPage.tsx')).SubscriptionsPage,
+  test: async () => (await import('../../features/settings/TestPage.tsx')).TestPage,
+  usage: async () => (await import('../../features/usage/UsagePage.tsx')).UsagePage,
 };
 
 const maintenance = () => import('../../features/maintenance/DeviceMaintenancePage.tsx');
@@ -230,7 +240,7 @@ export const userRoutes: RouteObject[] = [
   },
   {
     path: 'scheduling',
-    ...unavailableSection('Scheduling', { id: 'scheduling', checks: sectionChecks.scheduling }),
+    ...lazySection('Scheduling', later.scheduling, { id: 'scheduling', checks: sectionChecks.scheduling }),
   },
   {
     path: 'uploads',
@@ -265,7 +275,10 @@ export const userRoutes: RouteObject[] = [
     ...sectionGroup('Settings', { id: 'settings' }),
     children: [
       redirectTo('general'),
-      { path: 'general', ...unavailableSection('General settings', { id: 'settingsGeneral' }) },
+      {
+        path: 'general',
+        ...lazySection('General settings', later.generalSettings, { id: 'settingsGeneral' }),
+      },
       {
         path: 'notifications/:companyId?',
         ...lazySection(
@@ -276,10 +289,14 @@ export const userRoutes: RouteObject[] = [
           { id: 'settingsNotifications', checks: sectionChecks.notificationSettings },
         ),
       },
-      { path: 'subscriptions', ...unavailableSection('Subscriptions', { id: 'settingsSubscriptions' }) },
+      {
+        path: 'subscriptions',
+        ...lazySection('Subscriptions', later.subscriptions, { id: 'settingsSubscriptions' }),
+      },
     ],
   },
-  { path: 'test', ...unavailableSection('Test', { id: 'test' }) },
+  { path: 'test', ...lazySection('Test', later.test, { id: 'test' }) },
+  { path: 'usage', ...lazySection('Usage', later.usage, { id: 'usage', checks: sectionChecks.usage }) },
   { path: 'admin', ...sectionGroup('Administration', { id: 'admin' }), children: adminRoutes },
   { path: '*', element: <NotFoundRedirect /> },
 ];

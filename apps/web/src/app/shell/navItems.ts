@@ -4,6 +4,8 @@ import {
   IconBellCog,
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalendarEvent,
+  IconChartBar,
   IconChecklist,
   IconClockHour4,
   IconForms,
@@ -12,6 +14,8 @@ import {
   IconPackage,
   IconReceipt,
   IconServer2,
+  IconSettings,
+  IconStack2,
   IconStethoscope,
   IconTicket,
   IconTool,
@@ -70,6 +74,12 @@ export const navSections: readonly NavSection[] = [
     items: [
       { label: 'Tickets', to: '/user/tickets', icon: IconTicket, checks: sectionChecks.tickets },
       {
+        label: 'Scheduling',
+        to: '/user/scheduling',
+        icon: IconCalendarEvent,
+        checks: sectionChecks.scheduling,
+      },
+      {
         label: 'Time entries',
         to: '/user/tickets/timeEntry',
         icon: IconClockHour4,
@@ -103,7 +113,10 @@ export const navSections: readonly NavSection[] = [
         // The server lets only the provider's staff change form definitions (formsAccess.requireFormEditor).
         providerOnly: true,
       },
-      // The notification settings are the built settings page; a user who may not manage them has no entry.
+      { label: 'Usage', to: '/user/usage', icon: IconChartBar, checks: sectionChecks.usage },
+      { label: 'Subscriptions', to: '/user/settings/subscriptions', icon: IconStack2, checks: [] },
+      { label: 'Settings', to: '/user/settings/general', icon: IconSettings, checks: [] },
+      // A user who may not manage notification settings has no entry.
       { label: 'Notification settings', to: '/user/settings/notifications', icon: IconBellCog, checks: [] },
     ],
   },
