@@ -14,3 +14,5 @@ export * from './tickets/index.ts';
 export * from './forms/index.ts';
 export * from './coverage/index.ts';
 export * from './billing/index.ts';
+export * from './scheduling/index.ts';
+export * from './units/index.ts';

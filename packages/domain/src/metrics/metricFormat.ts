@@ -1,3 +1,5 @@
+import { convertReading, DEFAULT_UNITS_PROFILE, type UnitsProfile } from '../units/unitConversion.ts';
+
 /** The fields of a metric that decide how its values read (platform-core section 3, Metric value). */
 export interface FormatMetric {
   alias: string;
@@ -74,16 +76,21 @@ export function formatMetricValue(
   return formatNumber(value, decimalsFor(metric?.alias ?? '', units));
 }
 
-/** A reading with its units ('21.5 °C'); units are left off empty values, enum labels and versions. */
+/**
+ * A reading with its units ('21.5 °C'); units are left off empty values, enum labels and versions. Under the
+ * imperial profile a number in a metric unit is converted first ('70.7 °F'), and rounded by the shown unit's rule.
+ */
 export function formatMetricValueWithUnits(
   metric: FormatMetric | undefined,
   value: MetricReading,
   units: string | null | undefined,
+  profile: UnitsProfile = DEFAULT_UNITS_PROFILE,
 ): string {
-  const text = formatMetricValue(metric, value, units);
-  const numeric = typeof value === 'number' && text !== EMPTY_VALUE && /^-?\d/.test(text);
   const plain = metric?.displayType !== 'semantic_version' && metric?.valueType !== 'enum';
-  return units && numeric && plain ? `${text} ${units}` : text;
+  const shown = plain ? convertReading(value, units, profile, metric?.alias) : { value, units };
+  const text = formatMetricValue(metric, shown.value, shown.units);
+  const numeric = typeof shown.value === 'number' && text !== EMPTY_VALUE && /^-?\d/.test(text);
+  return shown.units && numeric && plain ? `${text} ${shown.units}` : text;
 }
 
 export const OVERRIDE_TYPES = ['REMOTE', 'SYSTEM', 'USER', 'NONE'] as const;

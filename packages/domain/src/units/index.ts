@@ -1,0 +1,2 @@
+export * from './unitConversion.ts';
+export * from './demoMask.ts';
