@@ -4,7 +4,9 @@ import { userPreferences } from './userPreferencesTable.ts';
 
 export type UserPreferencesRow = typeof userPreferences.$inferSelect;
 /** The stored columns a write may set; a column left out keeps its value. */
-export type UserPreferencesChanges = Partial<Pick<UserPreferencesRow, 'colorScheme'>>;
+export type UserPreferencesChanges = Partial<
+  Pick<UserPreferencesRow, 'colorScheme' | 'timeZoneId' | 'unitsProfile' | 'demoMode'>
+>;
 
 export async function findUserPreferences(
   db: DbOrTx,

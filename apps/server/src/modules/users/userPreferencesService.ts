@@ -1,6 +1,8 @@
 import {
   colorSchemeSchema,
   defaultUserPreferences,
+  isKnownTimeZone,
+  unitsProfileSchema,
   type UserPreferences,
   type UserPreferencesUpdate,
 } from '@kelvin/contract';
@@ -15,10 +17,17 @@ import {
 
 /** The presenter: every preference, the default where the user never chose (or a stored value is no longer known). */
 export function presentUserPreferences(row: UserPreferencesRow | undefined): UserPreferences {
+  const timeZoneId = row?.timeZoneId ?? null;
   return {
     colorScheme: colorSchemeSchema
       .catch(defaultUserPreferences.colorScheme)
       .parse(row?.colorScheme ?? undefined),
+    // A zone the runtime no longer knows (the IANA database renames a few) reads as the browser's own.
+    timeZoneId: timeZoneId !== null && isKnownTimeZone(timeZoneId) ? timeZoneId : null,
+    unitsProfile: unitsProfileSchema
+      .catch(defaultUserPreferences.unitsProfile)
+      .parse(row?.unitsProfile ?? undefined),
+    demoMode: row?.demoMode ?? defaultUserPreferences.demoMode,
   };
 }
 
@@ -35,6 +44,9 @@ export async function updateOwnPreferences(
 ): Promise<UserPreferences> {
   const changes: UserPreferencesChanges = {};
   if (update.colorScheme !== undefined) changes.colorScheme = update.colorScheme;
+  if (update.timeZoneId !== undefined) changes.timeZoneId = update.timeZoneId;
+  if (update.unitsProfile !== undefined) changes.unitsProfile = update.unitsProfile;
+  if (update.demoMode !== undefined) changes.demoMode = update.demoMode;
   if (Object.keys(changes).length === 0) return getOwnPreferences(db, auth);
   return presentUserPreferences(await saveUserPreferences(db, auth.user.userId, changes));
 }
