@@ -8,6 +8,7 @@ import { loadOidcProvider } from './loadOidcProvider.ts';
 import { deleteExpiredOidcPayloads } from './oidcAdapter.ts';
 import { buildProviderConfiguration } from './providerConfiguration.ts';
 import { openSignInLimiter } from './signInLimiter.ts';
+import { staffSignInAvailable } from './staffSignInNetsuite.ts';
 
 export interface EmbeddedIdentityDeps {
   config: Config;
@@ -47,6 +48,9 @@ export async function mountEmbeddedIdentity(app: FastifyInstance, deps: Embedded
     mountPath,
     clientId: config.identity.clientId,
     consoleUrl,
+    staffSignIn: staffSignInAvailable(config)
+      ? { netsuite: config.netsuite, publicOrigin: config.publicOrigin }
+      : undefined,
   });
 
   const handle = provider.callback();

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { verifyPassword } from '../../platform/identity/passwords.ts';
 import { findActiveUserByEmail } from '../users/usersRepository.ts';
-import { errorPage, loginPage, pageSecurityPolicy } from './pages.ts';
+import type { NetsuiteConfig } from '../../config.ts';
+import { errorPage, loginPage, pageSecurityPolicy, type LoginPageOptions } from './pages.ts';
 import { waitInWords, type SignInLimiter } from './signInLimiter.ts';
+import { registerStaffSignInRoutes, staffStartPath } from './staffSignInRoutes.ts';
 
 export interface InteractionRoutesDeps {
   provider: Provider;
@@ -17,6 +19,8 @@ export interface InteractionRoutesDeps {
   /** The console's client id: the one first-party client whose consent is implied. */
   clientId: string;
   consoleUrl: string;
+  /** Provider staff's way in through NetSuite: its client, and where NetSuite returns; absent, not offered. */
+  staffSignIn?: { netsuite: NetsuiteConfig; publicOrigin: string } | undefined;
 }
 
 export const SIGN_IN_MESSAGES = {
@@ -52,8 +56,15 @@ export async function registerInteractionRoutes(
   app: FastifyInstance,
   deps: InteractionRoutesDeps,
 ): Promise<void> {
-  const { provider, db, limiter, mountPath, clientId, consoleUrl } = deps;
+  const { provider, db, limiter, mountPath, clientId, consoleUrl, staffSignIn } = deps;
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
+  /** The sign-in page of an interaction, with the staff's way in when it is offered. */
+  const page = (uid: string, options: Omit<LoginPageOptions, 'action'> = {}) =>
+    loginPage({
+      action: loginAction(uid),
+      ...(staffSignIn ? { staffAction: staffStartPath(mountPath, uid) } : {}),
+      ...options,
+    });
 
   /** The pending interaction this browser's cookie names, provided it is the one in the URL. */
   async function loadInteraction(
@@ -97,6 +108,22 @@ export async function registerInteractionRoutes(
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
+  /** Finishes the interaction as the account, with the console's implied consent to what it asked for. */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    accountId: string,
+  ): Promise<FastifyReply> {
+    const grantId = await grantConsent(
+      interaction,
+      accountId,
+      typeof interaction.params.scope === 'string' ? interaction.params.scope : 'openid',
+      requestedClaims(interaction.params.claims),
+    );
+    return finish(request, reply, { login: { accountId }, consent: { grantId } });
+  }
+
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -123,7 +150,7 @@ export async function registerInteractionRoutes(
         );
         return finish(request, reply, { consent: { grantId } });
       }
-      return sendHtml(reply, 200, loginPage({ action: loginAction(interaction.uid) }));
+      return sendHtml(reply, 200, page(interaction.uid));
     });
 
     scope.post(`${mountPath}/interaction/:uid/login`, async (request, reply) => {
@@ -133,9 +160,8 @@ export async function registerInteractionRoutes(
 
       const interaction = await loadInteraction(request, reply);
       if (!interaction || interaction.params.client_id !== clientId) return sendExpired(reply, consoleUrl);
-      const action = loginAction(interaction.uid);
       if (email === '' || password === '') {
-        return sendHtml(reply, 400, loginPage({ action, email, error: SIGN_IN_MESSAGES.missing }));
+        return sendHtml(reply, 400, page(interaction.uid, { email, error: SIGN_IN_MESSAGES.missing }));
       }
 
       // Checked before the password, so a blocked guesser learns nothing, not even from timing. The wait is per
@@ -152,7 +178,7 @@ export async function registerInteractionRoutes(
           verdict.refusedBy === 'address'
             ? SIGN_IN_MESSAGES.tooManyFromNetwork(wait)
             : SIGN_IN_MESSAGES.tooMany(wait);
-        return sendHtml(reply, 429, loginPage({ action, email, error }));
+        return sendHtml(reply, 429, page(interaction.uid, { email, error }));
       }
 
       const user = await findActiveUserByEmail(db, email);
@@ -160,18 +186,29 @@ export async function registerInteractionRoutes(
       const valid = await verifyPassword(user?.passwordHash, password);
       if (!user || !valid) {
         request.log.info({ ip: request.ip }, 'sign-in refused: incorrect email or password');
-        return sendHtml(reply, 401, loginPage({ action, email, error: SIGN_IN_MESSAGES.incorrect }));
+        return sendHtml(reply, 401, page(interaction.uid, { email, error: SIGN_IN_MESSAGES.incorrect }));
       }
 
       await verdict.attempt.succeeded();
-      const grantId = await grantConsent(
-        interaction,
-        user.identityId,
-        typeof interaction.params.scope === 'string' ? interaction.params.scope : 'openid',
-        requestedClaims(interaction.params.claims),
-      );
-      return finish(request, reply, { login: { accountId: user.identityId }, consent: { grantId } });
+      return signIn(request, reply, interaction, user.identityId);
     });
+
+    if (staffSignIn)
+      registerStaffSignInRoutes(scope, {
+        db,
+        limiter,
+        netsuite: staffSignIn.netsuite,
+        publicOrigin: staffSignIn.publicOrigin,
+        mountPath,
+        loadInteraction: async (request, reply) => {
+          const interaction = await loadInteraction(request, reply);
+          return interaction?.params.client_id === clientId ? interaction : undefined;
+        },
+        signIn,
+        refuse: (reply, interaction, status, error) =>
+          sendHtml(reply, status, page(interaction.uid, { error })),
+        expired: (reply) => sendExpired(reply, consoleUrl),
+      });
     done();
   });
 }

@@ -31,10 +31,14 @@ input[aria-invalid="true"]{border-color:#b42318}
 button{display:block;width:100%;font:inherit;font-weight:600;padding:11px 12px;border:0;border-radius:6px;background:#1f6fb2;color:#fff;cursor:pointer}
 button:hover{background:#185a91}
 button:focus-visible{outline:3px solid rgba(31,111,178,.45);outline-offset:2px}
+button.secondary{background:#fff;color:#1f6fb2;border:1px solid #1f6fb2}
+button.secondary:hover{background:#eef5fb}
+.or{margin:16px 0;text-align:center;color:#56606b;font-size:.9rem}
 .alert{margin:0 0 20px;padding:10px 12px;border-radius:6px;background:#fef3f2;border:1px solid #fecdca;color:#912018}
 a{color:#1f6fb2}
 @media (prefers-color-scheme:dark){html{background:#10161d;color:#e6ebf0}main{background:#1a222c;box-shadow:none}
-input{background:#10161d;border-color:#3d4a58}.alert{background:#3a1512;border-color:#7a271a;color:#fecdca}.brand,a{color:#7cb8ea}}
+input{background:#10161d;border-color:#3d4a58}.alert{background:#3a1512;border-color:#7a271a;color:#fecdca}.brand,a{color:#7cb8ea}
+button.secondary{background:transparent;color:#9ccbf0;border-color:#7cb8ea}button.secondary:hover{background:#16283a}.or{color:#a9b4bf}}
 `;
 
 /** Pages may only style themselves; the logout page may additionally run its one script (by nonce). */
@@ -70,9 +74,11 @@ export interface LoginPageOptions {
   action: string;
   email?: string;
   error?: string;
+  /** Where the provider staff's sign-in through NetSuite starts; absent, not offered. */
+  staffAction?: string;
 }
 
-export function loginPage({ action, email = '', error }: LoginPageOptions): string {
+export function loginPage({ action, email = '', error, staffAction }: LoginPageOptions): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const alert = error ? `<div class="alert" id="signin-error" role="alert">${escapeHtml(error)}</div>` : '';
   // Focus goes where the user will type next: the password after a failed attempt with the email kept.
@@ -88,7 +94,15 @@ ${alert}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusPassword}>
 <button type="submit">Sign in</button>
-</form>`,
+</form>${
+      staffAction
+        ? `
+<p class="or">or</p>
+<form method="get" action="${escapeHtml(staffAction)}">
+<button type="submit" class="secondary">Sign in with NetSuite (provider staff)</button>
+</form>`
+        : ''
+    }`,
   );
 }
 

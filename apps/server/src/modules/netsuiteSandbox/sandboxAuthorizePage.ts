@@ -105,7 +105,7 @@ export function authorizePage(options: AuthorizePageOptions): string {
 <dt>Account</dt><dd>Kelvin NetSuite Sandbox (${escapeHtml(accountId)})</dd>
 <dt>Access</dt><dd>REST Web Services</dd>
 </dl>
-<div class="hint">Sandbox sign-in: <strong>${escapeHtml(SANDBOX_USER.email)}</strong> with the password <strong>${escapeHtml(SANDBOX_USER.password)}</strong></div>
+<div class="hint">Sandbox sign-in: <strong>${escapeHtml(SANDBOX_USER.email)}</strong> with the password <strong>${escapeHtml(SANDBOX_USER.password)}</strong>, or your own e-mail address with the same password</div>
 ${alert}
 <form method="post">
 ${hidden('response_type', 'code')}${hidden('client_id', request.client_id)}${hidden('redirect_uri', request.redirect_uri)}${hidden('scope', request.scope)}${hidden('state', request.state)}${hidden('csrf', csrf)}${hidden('issued', issued)}

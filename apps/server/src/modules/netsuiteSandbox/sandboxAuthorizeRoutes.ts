@@ -11,6 +11,7 @@ import {
   SANDBOX_USER,
   type AuthorizeRequest,
 } from './sandboxAuthorizePage.ts';
+import { sandboxEntityFor } from './sandboxEmployees.ts';
 import { issueAuthorizationCode, SANDBOX_SCOPE } from './sandboxGrants.ts';
 
 export const AUTHORIZE_PATH = '/app/login/oauth2/authorize.nl';
@@ -206,23 +207,25 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, { db, config, pr
 
     const role = SANDBOX_ROLES.find((option) => option.id === form.role);
     const email = (form.email ?? '').trim();
-    if (!role || email.toLowerCase() !== SANDBOX_USER.email || form.password !== SANDBOX_USER.password)
+    // Any e-mail address with the sandbox password: see sandboxEmployees.
+    if (!role || !z.email().safeParse(email).success || form.password !== SANDBOX_USER.password)
       return renderForm(request, reply, checked, 401, {
         email,
         role: role?.id ?? SANDBOX_ROLES[0].id,
         error: AUTHORIZE_MESSAGES.badLogin,
       });
 
+    const entity = await sandboxEntityFor(db, email);
     const code = await issueAuthorizationCode(db, {
       clientId: client.clientId,
       redirectUri: checked.request.redirect_uri,
-      entity: SANDBOX_USER.entity,
+      entity,
       role: role.id,
     });
     return redirectBack(reply, checked.redirect, {
       state: checked.request.state,
       role: role.id,
-      entity: SANDBOX_USER.entity,
+      entity,
       company: client.accountId,
       code,
     });

@@ -8,6 +8,7 @@ import { registerRecordRoutes } from './sandboxRecordRoutes.ts';
 import { ensureSandboxSeeded } from './sandboxSeed.ts';
 import { registerSuiteqlRoutes } from './sandboxSuiteqlRoutes.ts';
 import { registerTokenRoutes } from './sandboxTokenRoutes.ts';
+import { registerUserinfoRoute } from './sandboxUserinfoRoute.ts';
 
 /** Where the sandbox answers: NetSuite's paths below this prefix, on the server's own origin. */
 export const SANDBOX_PREFIX = '/sandbox/netsuite';
@@ -76,6 +77,7 @@ export function registerNetsuiteSandbox(app: FastifyInstance, deps: { db: Db; co
       });
       registerRecordRoutes(api, { db, apiOrigin, prefix: SANDBOX_PREFIX });
       registerSuiteqlRoutes(api, { db, apiOrigin, prefix: SANDBOX_PREFIX });
+      registerUserinfoRoute(api, { db, prefix: SANDBOX_PREFIX });
       api.all(`${SANDBOX_PREFIX}/services/rest/*`, () => {
         throw new SandboxRestError(404, 'NONEXISTENT_ID', 'The requested resource does not exist.');
       });
