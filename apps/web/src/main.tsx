@@ -11,6 +11,7 @@ import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { fetchCurrentUser } from './app/session/useCurrentUser.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
 import { configureApiClient } from './shared/api/index.ts';
+import { installClientErrorReporting, reportClientError } from './shared/errors/clientErrors.ts';
 
 // Before the router reads the address: returns from the identity provider become hash routes.
 moveAuthRedirectToHashRoute(window.location, window.history, window.sessionStorage);
@@ -48,9 +49,21 @@ setLoggedOutHandler(async () => {
 // A failure here is the screen's to show when it asks again.
 if (session.restoreAtOnce()) fetchCurrentUser(queryClient).catch(() => undefined);
 
+installClientErrorReporting();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
+// Errors an error boundary caught (a screen's, the router's) are reported as well as logged, as React would log them.
+createRoot(container, {
+  onCaughtError: (error) => {
+    reportClientError(error, 'boundary');
+    console.error(error);
+  },
+  onUncaughtError: (error) => {
+    reportClientError(error, 'boundary');
+    console.error(error);
+  },
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { NonIndexRouteObject } from 'react-router';
 import type { PermissionCheck } from '@kelvin/domain';
+import { withChunkTimeout } from '../../shared/errors/chunkLoad.ts';
 import type { RouteHandle } from './routeHandle.ts';
 import { SectionLoading } from './SectionLoading.tsx';
 
@@ -47,7 +48,8 @@ export function lazySection(
   const handle: RouteHandle = { title, checks: options.checks, requireAny: options.requireAny };
   let loading: Promise<{ default: ComponentType }> | undefined;
   const start = () => {
-    loading ??= load().then(
+    // Spec: a chunk that has not arrived after 120 s fails (ChunkLoadError) and the error page offers a reload.
+    loading ??= withChunkTimeout(load()).then(
       (component) => ({ default: component }),
       (error: unknown) => {
         // A failed download may be tried again by the next visit (the error page offers a reload).

@@ -2,6 +2,7 @@
  * Saving the server's CSV exports as a CSV file or an Excel workbook: the time entries page and the diagnose
  * export share how a CSV is read, how a sheet is written and how the file reaches the user.
  */
+import { trackEvent } from '../analytics/analytics.ts';
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
 
@@ -86,6 +87,7 @@ export async function saveCsvOrWorkbook(
   name: string,
   toWorkbook: (csv: string) => Promise<ArrayBuffer>,
 ): Promise<void> {
+  trackEvent('export downloaded', { format });
   if (format === 'csv') saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
   else saveFile(new Blob([await toWorkbook(csv)], { type: XLSX_TYPE }), `${name}.xlsx`);
 }

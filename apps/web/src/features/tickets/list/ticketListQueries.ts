@@ -13,6 +13,7 @@ import {
   type TicketGrouping,
   type TicketListFilter,
 } from '@kelvin/contract';
+import { trackEvent } from '../../../shared/analytics/analytics.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import type { PagedTableSort } from '../../../shared/ui/PagedTable.tsx';
 import { ticketKeys } from '../ticketKeys.ts';
@@ -99,6 +100,9 @@ export function useCreateTicket() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof ticketsEndpoints.ticketsCreate>) =>
       apiCall(ticketsEndpoints.ticketsCreate, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+    onSuccess: () => {
+      trackEvent('ticket created');
+      return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+    },
   });
 }
