@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type BodyInput, type PageableQuery, type ProblemLevel } from '@kelvin/contract';
+import { trackEvent } from '../../shared/analytics/analytics.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import { resolveRange, type RangeChoice } from '../diagnose/TimeRangePicker.tsx';
 
@@ -159,7 +160,10 @@ const VERB_ENDPOINTS = {
 
 export function useProblemAction() {
   return useProblemsMutation(({ verb, ids }: { verb: ProblemVerb; ids: readonly number[] }) =>
-    apiCall(VERB_ENDPOINTS[verb], { body: { detectedProblemIds: [...ids] } }),
+    apiCall(VERB_ENDPOINTS[verb], { body: { detectedProblemIds: [...ids] } }).then((answer) => {
+      if (verb === 'acknowledge') trackEvent('problem acknowledged', { count: ids.length });
+      return answer;
+    }),
   );
 }
 
