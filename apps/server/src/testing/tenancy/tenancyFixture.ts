@@ -354,7 +354,28 @@ async function buildTicketObjects(context: TenantContext) {
   );
 
   const formAttachment = await buildFormObjects(context, ticket);
-  return { ticket, ticketComment, ticketAttachment, ticketConsumable, timeEntry, formAttachment };
+  const schedule = await buildSchedule(context, ticket);
+  return { ticket, ticketComment, ticketAttachment, ticketConsumable, timeEntry, formAttachment, schedule };
+}
+
+/** A site visit for the ticket on the unit, from an hour ago to an hour ahead, planned for the provider's technician. */
+async function buildSchedule(context: TenantContext, ticket: number): Promise<number> {
+  const { world, companyId, unit, co, as, post } = context;
+  return idOf(
+    'scheduleId',
+    await post(world.providerAdmin, '/schedules.create', {
+      companyId,
+      type: 'siteVisit',
+      title: co('Schedule'),
+      notes: as('Schedule notes'),
+      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      timeZoneId: 'Europe/Berlin',
+      resourceIds: [world.technician.userId],
+      ticketId: ticket,
+      assetIds: [unit],
+    }),
+  );
 }
 
 /** The catalogue form filled on the ticket's unit (a marked note and timer time) and a marked file on it. */

@@ -20,6 +20,8 @@ export const TENANT_KINDS = {
   fileAttachment: 'company',
   contract: 'company',
   warranty: 'company',
+  /** A schedule entry: the company's (a customer's people see those with an asset in their groups). */
+  schedule: 'company',
   asset: 'asset',
   /** A data hall: the parent a unit may be placed or moved under. */
   parentAsset: 'asset',
@@ -79,6 +81,9 @@ const BY_FIELD: Record<string, IdKind> = {
   netSuiteProjectId: 'netsuiteRecord',
   contractId: 'contract',
   warrantyId: 'warranty',
+  scheduleId: 'schedule',
+  // The technicians of a schedule entry.
+  resourceId: 'user',
   monitorGroupId: 'monitorGroup',
   thresholdGroupId: 'thresholdGroup',
   problemRuleDefinitionId: 'problemRule',
@@ -116,6 +121,7 @@ const BY_CALL_PREFIX: [prefix: string, kind: IdKind][] = [
   ['roles.users.', 'user'],
   ['tickets.timeEntries.forTicket', 'ticket'],
   ['detectedProblems.', 'detectedProblem'],
+  ['schedules.', 'schedule'],
 ];
 
 export function isIdLikeField(name: string): boolean {

@@ -29,6 +29,7 @@ const ids0: Record<TenantKind, number> = {
   fileAttachment: 0,
   contract: 0,
   warranty: 0,
+  schedule: 0,
   asset: 0,
   parentAsset: 0,
   assetNote: 0,

@@ -45,8 +45,15 @@ const isIntegerList = (node: SchemaNode) =>
   node.type === 'array' && isRecord(node.items) && node.items.type === 'integer';
 
 const HOUR = 3_600_000;
-/** Named instants, from now: a range around the fixture's readings and log lines, an expiry ahead. */
-const INSTANT_OFFSETS: Record<string, number> = { from: -2 * HOUR, to: HOUR, expiredBy: 24 * HOUR };
+/** Named instants, from now: a range around the fixture's readings, log lines and entry, an expiry ahead. */
+const INSTANT_OFFSETS: Record<string, number> = {
+  from: -2 * HOUR,
+  to: HOUR,
+  expiredBy: 24 * HOUR,
+  // A schedule entry's span, over the fixture's entry (which runs from an hour ago to an hour ahead).
+  startsAt: -HOUR / 2,
+  endsAt: HOUR / 2,
+};
 
 /**
  * Instants a sample cannot guess (JSON Schema's date-time pattern matches none of the fuzz's candidates, and a
