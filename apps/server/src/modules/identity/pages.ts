@@ -31,14 +31,16 @@ input[aria-invalid="true"]{border-color:#b42318}
 button{display:block;width:100%;font:inherit;font-weight:600;padding:11px 12px;border:0;border-radius:6px;background:#1f6fb2;color:#fff;cursor:pointer}
 button:hover{background:#185a91}
 button:focus-visible{outline:3px solid rgba(31,111,178,.45);outline-offset:2px}
-button.secondary{background:#fff;color:#1f6fb2;border:1px solid #1f6fb2}
-button.secondary:hover{background:#eef5fb}
+a.button{display:block;text-align:center;text-decoration:none;font-weight:600;padding:10px 12px;border-radius:6px}
+a.button:focus-visible{outline:3px solid rgba(31,111,178,.45);outline-offset:2px}
+.secondary{background:#fff;color:#1f6fb2;border:1px solid #1f6fb2}
+.secondary:hover{background:#eef5fb}
 .or{margin:16px 0;text-align:center;color:#56606b;font-size:.9rem}
 .alert{margin:0 0 20px;padding:10px 12px;border-radius:6px;background:#fef3f2;border:1px solid #fecdca;color:#912018}
 a{color:#1f6fb2}
 @media (prefers-color-scheme:dark){html{background:#10161d;color:#e6ebf0}main{background:#1a222c;box-shadow:none}
 input{background:#10161d;border-color:#3d4a58}.alert{background:#3a1512;border-color:#7a271a;color:#fecdca}.brand,a{color:#7cb8ea}
-button.secondary{background:transparent;color:#9ccbf0;border-color:#7cb8ea}button.secondary:hover{background:#16283a}.or{color:#a9b4bf}}
+.secondary{background:transparent;color:#9ccbf0;border-color:#7cb8ea}.secondary:hover{background:#16283a}.or{color:#a9b4bf}}
 `;
 
 /** Pages may only style themselves; the logout page may additionally run its one script (by nonce). */
@@ -98,9 +100,7 @@ ${alert}
       staffAction
         ? `
 <p class="or">or</p>
-<form method="get" action="${escapeHtml(staffAction)}">
-<button type="submit" class="secondary">Sign in with NetSuite (provider staff)</button>
-</form>`
+<a class="button secondary" href="${escapeHtml(staffAction)}">Sign in with NetSuite (provider staff)</a>`
         : ''
     }`,
   );

@@ -46,7 +46,7 @@ describe('provider staff sign in through NetSuite (the sandbox)', () => {
     );
     const html = await response.text();
     const staff =
-      /<form method="get" action="([^"]+)">\s*<button type="submit" class="secondary">Sign in with NetSuite \(provider staff\)<\/button>/.exec(
+      /<a class="button secondary" href="([^"]+)">Sign in with NetSuite \(provider staff\)<\/a>/.exec(
         html,
       )?.[1];
     if (!staff) throw new Error('no staff sign-in on the page');
