@@ -15,6 +15,7 @@ import { seedProblemRules } from './seedProblemRules.ts';
 import { seedThresholds } from './seedThresholds.ts';
 import { seedTickets } from './seedTickets.ts';
 import { seedCoverage } from './seedCoverage.ts';
+import { seedSchedules } from './seedSchedules.ts';
 import { seedDemoForms } from './demoForms.ts';
 import { skipTicketNoticesOfHistory } from '../modules/notifications/ticketNotifier.ts';
 import { seedFleet } from './seedFleet.ts';
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoSummar
       await seedProblemRules(tx, customerIds);
       await seedCoverage(tx, customerIds);
       await seedTickets(tx, customerIds);
+      await seedSchedules(tx, customerIds);
       await seedDemoForms(tx);
       // The demo's tickets are history: nobody is told of their assignments and comments as if they were news.
       await skipTicketNoticesOfHistory(tx);

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SCHEDULE_MAX_DAYS, SCHEDULE_RANGE_MAX_DAYS } from '@kelvin/contract';
 import { PROVIDER_COMPANY_ID, scheduleRangeProblem, scheduleSpanProblem } from '@kelvin/domain';
-import type { AuthContext } from '../../http/authenticate.ts';
 import { badField } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assets, users } from '../../platform/db/schema.ts';
 import { ticketAssets, tickets, ticketStatusChanges } from '../../platform/db/ticketsSchema.ts';
-import { ticketEvent } from '../tickets/ticketService.ts';
+import { recordEvent } from '../events/recordEvent.ts';
 import { STATUS_SCHEDULED_CHECK, ticketStateOf } from './ticketStatusRule.ts';
 
 /** 400 on `body.endsAt` for an end not after the start or an entry longer than SCHEDULE_MAX_DAYS. */
@@ -93,7 +92,7 @@ export async function requireCompanyAssets(db: DbOrTx, companyId: number, assetI
  * tickets.changeStatus event in the ticket's history). A ticket already scheduled, resolved or closed stays as it
  * is (planning a follow-up visit does not reopen it), and so does a frozen one (frozen means no change at all).
  */
-export async function moveTicketToScheduled(tx: DbOrTx, auth: AuthContext, ticket: TicketRow, now: Date) {
+export async function moveTicketToScheduled(tx: DbOrTx, actorUserId: number, ticket: TicketRow, now: Date) {
   if (!STATUS_SCHEDULED_CHECK.moves(ticket)) return;
   const to = STATUS_SCHEDULED_CHECK.status;
   const [after] = await tx
@@ -104,13 +103,20 @@ export async function moveTicketToScheduled(tx: DbOrTx, auth: AuthContext, ticke
   if (!after) throw new Error('ticket not updated');
   await tx
     .insert(ticketStatusChanges)
-    .values({ ticketId: after.ticketId, statusValue: to, changedAt: now, changedBy: auth.user.userId });
-  await ticketEvent(tx, auth, after, 'tickets.changeStatus', {
-    from: ticket.statusValue,
-    to,
-    changes: {
-      statusEnumValue: { from: ticket.statusValue, to },
-      ticketState: { from: ticket.ticketState, to: after.ticketState },
+    .values({ ticketId: after.ticketId, statusValue: to, changedAt: now, changedBy: actorUserId });
+  await recordEvent(tx, {
+    name: 'tickets.changeStatus',
+    actorUserId,
+    companyId: after.companyId,
+    subjectType: 'ticket',
+    subjectId: after.ticketId,
+    data: {
+      from: ticket.statusValue,
+      to,
+      changes: {
+        statusEnumValue: { from: ticket.statusValue, to },
+        ticketState: { from: ticket.ticketState, to: after.ticketState },
+      },
     },
   });
 }

@@ -97,7 +97,7 @@ async function linkedWork(
   const ticket = await requireCompanyTicket(tx, companyId, input.ticketId);
   const assetIds = [...new Set(input.assetIds ?? (await ticketAssetIds(tx, ticket.ticketId)))];
   await requireCompanyAssets(tx, companyId, assetIds);
-  await moveTicketToScheduled(tx, auth, ticket, now);
+  await moveTicketToScheduled(tx, auth.user.userId, ticket, now);
   return assetIds;
 }
 
