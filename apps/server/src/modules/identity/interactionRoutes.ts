@@ -206,7 +206,7 @@ export async function registerInteractionRoutes(
         },
         signIn,
         refuse: (reply, interaction, status, error) =>
-          sendHtml(reply, status, page(interaction.uid, { error })),
+          sendHtml(reply, status, page(interaction.uid, { error, errorAboutFields: false })),
         expired: (reply) => sendExpired(reply, consoleUrl),
       });
     done();

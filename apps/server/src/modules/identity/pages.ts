@@ -78,10 +78,13 @@ export interface LoginPageOptions {
   error?: string;
   /** Where the provider staff's sign-in through NetSuite starts; absent, not offered. */
   staffAction?: string;
+  /** False when the error is not about what was typed (a refusal of the staff sign-in): the fields stay plain. */
+  errorAboutFields?: boolean;
 }
 
-export function loginPage({ action, email = '', error, staffAction }: LoginPageOptions): string {
-  const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
+export function loginPage(options: LoginPageOptions): string {
+  const { action, email = '', error, staffAction, errorAboutFields = true } = options;
+  const invalid = error && errorAboutFields ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const alert = error ? `<div class="alert" id="signin-error" role="alert">${escapeHtml(error)}</div>` : '';
   // Focus goes where the user will type next: the password after a failed attempt with the email kept.
   const focusEmail = email === '' ? ' autofocus' : '';
