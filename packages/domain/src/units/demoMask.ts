@@ -24,16 +24,12 @@ export function maskCompanyName(companyId: number): string {
   return `Company ${maskNumber(companyId)}`;
 }
 
-/** The letters a unit's mask starts with: a type's initials ('Computer Room Air Handler' → 'CRAH'). */
-function typePrefix(type: string): string {
-  const words = type.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
-  if (words.length === 0) return 'UNIT';
-  if (words.length === 1) return (words[0] ?? 'UNIT').slice(0, 4).toUpperCase();
-  return words.map((word) => word.charAt(0).toUpperCase()).join('');
-}
-
-/** An asset's mask: 'Site 12', 'Building 7', 'Data Hall 3', and for units the type's initials: 'CRAH-0412'. */
-export function maskAssetName(asset: { assetId: number; assetTypeId: number; type: string }): string {
+/**
+ * An asset's mask: 'Site 12', 'Building 7', 'Data Hall 3', and 'Unit-0412' for a unit of any type. A unit's type is
+ * left out on purpose: lists that name a ticket's units know their ids but not their types, and the same unit must
+ * read the same in the tree and on the ticket.
+ */
+export function maskAssetName(asset: { assetId: number; assetTypeId?: number | undefined }): string {
   const number = maskNumber(asset.assetId);
   switch (asset.assetTypeId) {
     case ASSET_TYPE.site:
@@ -43,6 +39,6 @@ export function maskAssetName(asset: { assetId: number; assetTypeId: number; typ
     case ASSET_TYPE.datahall:
       return `Data Hall ${number}`;
     default:
-      return `${typePrefix(asset.type)}-${String(number).padStart(2, '0')}`;
+      return `Unit-${String(number).padStart(2, '0')}`;
   }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Image } from '@mantine/core';
 import { hasPermission } from '@kelvin/domain';
 import { useCompany } from '../../features/companies/companiesQueries.ts';
+import { useDemoMode } from '../../shared/preferences/displayPreferences.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 
@@ -15,8 +16,10 @@ export function CompanyLogo() {
   const company = useCompany(me?.subscription.companyId, { enabled: canRead });
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const logoUrl = company.data?.logoUrl ?? null;
+  // Demo mode hides who the company is: its logo would tell.
+  const demo = useDemoMode();
 
-  if (logoUrl === null || logoUrl === failedUrl) return <Logo size="md" />;
+  if (demo || logoUrl === null || logoUrl === failedUrl) return <Logo size="md" />;
   return (
     <Image
       src={logoUrl}

@@ -4,6 +4,10 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { isExternalUser, passesChecks } from '@kelvin/domain';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { DemoModeBadge } from '../../features/settings/DemoModeBadge.tsx';
+import { DisplayPreferencesGate } from '../../features/settings/DisplayPreferencesGate.tsx';
+import { presentCompanyName } from '../../shared/preferences/names.ts';
+import { useDemoMode } from '../../shared/preferences/displayPreferences.ts';
 import { useProductTourHold } from '../../shared/ui/ProductTour.tsx';
 import { sectionChecks } from '../router/sectionChecks.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
@@ -47,6 +51,8 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
     ? visibleNavSections({ permissions: me.permissions, external: isExternalUser(me.user) })
     : [];
   const active = activeNavItem(sections, pathname);
+  // Subscribed so that the header's company name is masked (or not) the moment demo mode is switched.
+  useDemoMode();
 
   // A tour would cover the open phone menu: it waits until the menu is closed.
   useProductTourHold(drawerOpened && !wide);
@@ -77,9 +83,13 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
             <CompanyLogo />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <DemoModeBadge />
             {currentUser.data && (
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={240}>
-                {currentUser.data.subscription.companyName}
+                {presentCompanyName(
+                  currentUser.data.subscription.companyId,
+                  currentUser.data.subscription.companyName,
+                )}
               </Text>
             )}
             {/* Notifications tell of problems: only someone who may read problems has any. */}
@@ -103,7 +113,9 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <DisplayPreferencesGate>{children}</DisplayPreferencesGate>
+      </AppShell.Main>
     </AppShell>
   );
 }

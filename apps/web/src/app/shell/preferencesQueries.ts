@@ -1,15 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type UserPreferencesUpdate } from '@kelvin/contract';
+import { type UserPreferencesUpdate } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
+import { applyDisplayPreferences } from '../../shared/preferences/displayPreferences.ts';
 
 /** Query key of the signed-in user's own preferences. */
 export const myPreferencesKey = ['users', 'me', 'preferences'] as const;
 
-/** The signed-in user's own preferences, as the server keeps them (read once a session: only this user writes them). */
+/**
+ * The signed-in user's own preferences, as the server keeps them (read once a session: only this user writes them).
+ * The display ones (time zone, units, demo mode) also go to the store every screen formats with.
+ */
 export function useMyPreferences() {
   return useQuery({
     queryKey: myPreferencesKey,
-    queryFn: ({ signal }) => apiCall(contract.usersPreferencesGet, { signal }),
+    queryFn: async ({ signal }) => {
+      const preferences = await apiCall(contract.usersPreferencesGet, { signal });
+      applyDisplayPreferences(preferences);
+      return preferences;
+    },
     staleTime: Infinity,
     retry: false,
   });
@@ -20,6 +29,9 @@ export function useUpdateMyPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: UserPreferencesUpdate) => apiCall(contract.usersPreferencesUpdate, { body: update }),
-    onSuccess: (preferences) => queryClient.setQueryData(myPreferencesKey, preferences),
+    onSuccess: (preferences) => {
+      applyDisplayPreferences(preferences);
+      queryClient.setQueryData(myPreferencesKey, preferences);
+    },
   });
 }

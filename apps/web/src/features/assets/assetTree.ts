@@ -1,6 +1,7 @@
 import type { Asset } from '@kelvin/contract';
 import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
 import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
+import { presentAssetName, presentCompanyName } from '../../shared/preferences/names.ts';
 
 /** One row of an asset tree: an asset, or a company grouping the assets of a provider's many customers. */
 export interface AssetTreeNode {
@@ -36,7 +37,7 @@ export function buildAssetTree(
   for (const asset of assets) {
     nodes.set(asset.assetId, {
       key: `asset-${asset.assetId}`,
-      label: assetDisplayName(asset),
+      label: presentAssetName(asset, assetDisplayName(asset)),
       detail: shortenAssetType(asset.type),
       asset,
       children: [],
@@ -59,7 +60,7 @@ export function buildAssetTree(
     if (!group) {
       group = {
         key: `company-${companyId}`,
-        label: companyNames.get(companyId) ?? `Company ${companyId}`,
+        label: presentCompanyName(companyId, companyNames.get(companyId) ?? `Company ${companyId}`),
         detail: 'Company',
         asset: null,
         children: [],

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Group, Loader, Paper, Title } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { defaultAggregation, formatMetricValueWithUnits, type TimeRange } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
 import { wholeValueTicks } from '../../shared/charts/valueAxis.ts';
@@ -54,7 +55,8 @@ export function CompareMetricChart({
     );
   }, [query.data, metric, units]);
   const format = useMemo(
-    () => (value: number | null) => formatMetricValueWithUnits(metric, value, metric.units),
+    () => (value: number | null) =>
+      formatMetricValueWithUnits(metric, value, metric.units, userUnitsProfile()),
     [metric],
   );
   const valueTicks = useMemo(() => wholeValueTicks([metric]), [metric]);

@@ -3,7 +3,7 @@ import { Alert, Button, CopyButton, Grid, Group, Paper, Stack, Text, Title } fro
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { assetDisplayName, reportsOwnReadings } from '@kelvin/domain';
 import { notify } from '../../app/toasts/toasts.ts';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { AssetPicker } from '../devices/AssetPicker.tsx';
 import { CompareEmptyState } from './CompareEmptyState.tsx';
@@ -32,7 +32,7 @@ export function CompareUnitsPage() {
   const { units, leftOut, assetsById } = compared;
   // While the units load, what was picked decides between the empty state and the comparison's placeholders.
   const picked = compared.loadingUnits ? state.assetIds.length : units.length;
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const [linkNoteOpen, setLinkNoteOpen] = useState(true);
   const checked = useMemo(() => new Set(state.assetIds), [state.assetIds]);
 

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { livePath, type Metric, type MetricValueStateUpdate } from '@kelvin/contract';
 import { formatMetricValueWithUnits } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import type { BatchedLiveValues } from '../live/useBatchedLiveValues.ts';
 import type { ComparedUnit } from './useComparedUnits.ts';
@@ -82,7 +83,7 @@ function ValueCell(props: {
     );
   }
   const units = update?.units ?? metric.units;
-  const text = formatMetricValueWithUnits(metric, update?.value, units);
+  const text = formatMetricValueWithUnits(metric, update?.value, units, userUnitsProfile());
   const difference = isReference
     ? { kind: 'none' as const }
     : valueDifference(

@@ -1,4 +1,10 @@
-import { formatMetricValueWithUnits, type FormatMetric, type MetricReading } from '@kelvin/domain';
+import {
+  convertReading,
+  formatMetricValueWithUnits,
+  type FormatMetric,
+  type MetricReading,
+} from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 
 /** A reading as the comparison sees it: its value and the units it arrived in. */
 export interface ComparedReading {
@@ -50,8 +56,11 @@ export function valueDifference(
   const base = reference.value;
   const sameUnits = (reading.units ?? null) === (reference.units ?? null);
   if (typeof value === 'number' && typeof base === 'number' && !isLabelled(metric) && sameUnits) {
-    const delta = value - base;
-    const magnitude = formatMetricValueWithUnits(metric, Math.abs(delta), reading.units);
+    // Both converted first: a difference of temperatures is 1.8 times as many °F, without the 32 of a reading.
+    const profile = userUnitsProfile();
+    const shown = convertReading(value, reading.units, profile, metric?.alias);
+    const delta = shown.value - convertReading(base, reference.units, profile, metric?.alias).value;
+    const magnitude = formatMetricValueWithUnits(metric, Math.abs(delta), shown.units);
     const digits = magnitude.split(' ')[0] ?? magnitude;
     if (delta === 0 || ROUNDS_TO_ZERO.test(digits)) return { kind: 'same' };
     return delta > 0

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { useIdParam } from '../../shared/routing/useIdParam.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
@@ -95,7 +95,7 @@ export function CompanyWarrantiesPage() {
               duration: 'P2Y',
               startDate: '',
               isSample: false,
-              timeZoneId: browserTimeZone(),
+              timeZoneId: userTimeZone(),
             }}
             submitLabel="Create warranty"
             onCancel={() => setCreating(false)}

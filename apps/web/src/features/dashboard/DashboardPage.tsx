@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { ASSET_HEALTH_LABELS, passesChecks, type AssetHealthState } from '@kelvin/domain';
 import { sectionChecks } from '../../app/router/sectionChecks.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { fleetGroups, fleetTree, groupedUnitIds } from '../overview/fleetGroups.ts';
 import {
@@ -68,7 +69,7 @@ export function DashboardPage() {
     [assets.data],
   );
   if (!data) return null;
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
 
   return (
     <Stack>

@@ -8,6 +8,7 @@ import {
   assetDisplayName,
   formatMetricValueWithUnits,
 } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
 import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { useAssets } from '../assets/assetsQueries.ts';
@@ -143,7 +144,10 @@ function HallView({ hall, byId }: { hall: Asset; byId: ReadonlyMap<number, Asset
     if (metricId === null) return null;
     const formatted = new Map<number, string>();
     for (const update of live.values()) {
-      formatted.set(update.assetId, formatMetricValueWithUnits(metric, update.value, update.units));
+      formatted.set(
+        update.assetId,
+        formatMetricValueWithUnits(metric, update.value, update.units, userUnitsProfile()),
+      );
     }
     return formatted;
   }, [live, metric, metricId]);

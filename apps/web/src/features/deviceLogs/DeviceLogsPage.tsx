@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Box, Button, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
 import { listBody, useLogsList, useLogsTail } from './deviceLogsQueries.ts';
@@ -35,7 +35,7 @@ export function DeviceLogsPage() {
 function DeviceLogs({ assetId }: { assetId: number }) {
   const filter = useDeviceLogsStore((state) => state.filter);
   const tail = useDeviceLogsStore((state) => state.tail);
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const body = useMemo(() => listBody(assetId, filter, tail), [assetId, filter, tail]);
   const list = useLogsList(body);
   // Only once the list itself answered (not while the previous filter's answer stands in for it).

@@ -11,6 +11,7 @@ import {
   shortenAssetType,
   toggleSelectedAsset,
 } from '@kelvin/domain';
+import { presentAssetName } from '../../shared/preferences/names.ts';
 import { notify } from '../../app/toasts/toasts.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
@@ -172,7 +173,7 @@ function SelectedAssetHeader({ assetId, pickerButton }: { assetId: number; picke
         const title = (
           <>
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-              {assetDisplayName(data)}
+              {presentAssetName(data, assetDisplayName(data))}
             </Title>
             <Badge variant="light">{shortenAssetType(data.type)}</Badge>
           </>

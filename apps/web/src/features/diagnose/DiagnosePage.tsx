@@ -47,7 +47,7 @@ import { DiagnoseTour } from './DiagnoseTour.tsx';
 import { useAssetThresholds } from '../thresholds/thresholdsQueries.ts';
 import { TimeRangePicker, resolveRange, type RangeChoice } from './TimeRangePicker.tsx';
 import { TimeZonePicker } from './TimeZonePicker.tsx';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 
 /** The view's zoom history: its base range, then each zoom step (dates are valid: the store checked them). */
 function zoomHistoryOf(view: DiagnoseViewData): ZoomHistory {
@@ -91,7 +91,7 @@ export function DiagnosePage() {
   const choice: RangeChoice = isRelativeRange(view.rangeDisplay)
     ? { kind: 'relative', label: view.rangeDisplay }
     : { kind: 'absolute', ...base };
-  const timeZone = view.timezone ?? browserTimeZone();
+  const timeZone = view.timezone ?? userTimeZone();
   const range = currentZoom(zooms);
   const rawOk = rawAllowed(range);
   const [refreshMs, setRefreshMs] = useState(0);

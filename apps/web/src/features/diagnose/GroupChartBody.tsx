@@ -12,6 +12,7 @@ import {
   type Limits,
   type TimeRange,
 } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import type { ChartSeries } from '../../shared/charts/chartData.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { TimeSeriesChart } from '../../shared/charts/TimeSeriesChart.tsx';
@@ -43,7 +44,8 @@ export function toChartSeries(
       values: values.map((value, at) => (metadatas[at]?.isIntervalCheckEmptyValue ? null : value)),
       step: isStepped(metric),
       color: paletteColor(index),
-      format: (value: number | null) => formatMetricValueWithUnits(metric, value, metric?.units),
+      format: (value: number | null) =>
+        formatMetricValueWithUnits(metric, value, metric?.units, userUnitsProfile()),
       states: metric !== undefined && wholeValueTicks([metric]) !== undefined,
     };
   });
@@ -109,7 +111,9 @@ export function ChartBody(props: ChartBodyProps) {
   const sharedUnits = new Set(metrics.map((metric) => metric.units)).size === 1;
   const format = useMemo(
     () => (value: number | null) =>
-      sharedUnits ? formatMetricValueWithUnits(first, value, first?.units) : formatMetricValue(first, value),
+      sharedUnits
+        ? formatMetricValueWithUnits(first, value, first?.units, userUnitsProfile())
+        : formatMetricValue(first, value),
     [first, sharedUnits],
   );
   // Enum metrics tick only at their states, each named.

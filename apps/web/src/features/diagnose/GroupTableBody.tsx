@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type Aggregation, type TimeRange } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { useChartSeries } from './diagnoseQueries.ts';
@@ -42,6 +43,7 @@ export function TableBody({ title, assets, metrics, aggregationOf, range, timeZo
           metric,
           empty ? null : one.dataPoints.values[at],
           metric?.units,
+          userUnitsProfile(),
         );
         cells.set(ts, row);
       });

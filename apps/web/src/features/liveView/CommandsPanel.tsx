@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { Metric, MetricCommand, MetricCommandState } from '@kelvin/contract';
 import { formatMetricValueWithUnits } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { formatDateTime } from '../../shared/formatting/dateTime.ts';
 import { isOpenCommand, useMetricCommands } from './commandsQueries.ts';
 
@@ -29,7 +30,7 @@ function CommandLine({
   metric: Metric | undefined;
   timeZone: string;
 }) {
-  const value = formatMetricValueWithUnits(metric, command.value, metric?.units ?? null);
+  const value = formatMetricValueWithUnits(metric, command.value, metric?.units ?? null, userUnitsProfile());
   return (
     <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -9,6 +9,7 @@ import {
   shortenAlias,
   worstDeviceStatus,
 } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 // The one formatter: the spec's hh:mm:ss a whatever the browser's locale (a German browser read 18:33:54).
 import { formatTime } from '../../shared/formatting/dateTime.ts';
 import { useLiveValue, type LiveValueStore } from '../live/liveValueStore.ts';
@@ -76,7 +77,12 @@ function Marks({ value }: { value: MetricValueStateUpdate | undefined }) {
 /** One metric of the live view: its label, its current value (flashing when it changes), marks and set control. */
 export const LiveMetricRow = memo(function LiveMetricRow(props: LiveMetricRowProps) {
   const { metric, value, depth, height, detailed, sideLabels, timeZone, onCommand } = props;
-  const text = formatMetricValueWithUnits(metric, value?.value ?? null, value?.units ?? metric.units);
+  const text = formatMetricValueWithUnits(
+    metric,
+    value?.value ?? null,
+    value?.units ?? metric.units,
+    userUnitsProfile(),
+  );
   const changes = useChangeCount(text);
   const showName = sideLabels || detailed;
   return (

@@ -14,7 +14,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { livePath, type Asset, type Metric } from '@kelvin/contract';
 import { hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { useAssetMetricIds, useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
 import {
@@ -52,7 +52,7 @@ function useUnitMetrics(assetId: number) {
 
 function LiveView({ asset }: { asset: Asset }) {
   const { assetId } = asset;
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const state = useLiveViewStore();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);

@@ -9,7 +9,7 @@ import {
   type MaintenanceWindow,
 } from '@kelvin/contract';
 import { coversUnitsBeneath, fromZonedLocal, toZonedLocal } from '@kelvin/domain';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { failWithToast, toastsFor } from '../../shared/api/mutationToasts.ts';
 import { TimeZonePicker } from '../diagnose/TimeZonePicker.tsx';
@@ -48,7 +48,7 @@ function initialDraft(target: MaintenanceFormTarget, now: number): Draft {
       to: toZonedLocal(Date.parse(window.timeWindow.to), window.timeZoneId),
     };
   }
-  const zone = browserTimeZone();
+  const zone = userTimeZone();
   const start = nextWholeHour(now);
   return {
     description: '',

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { Notification, ProblemLevel } from '@kelvin/contract';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { LEVEL_PAINTS } from '../problems/problemPaint.tsx';
@@ -69,7 +70,7 @@ function MetaLine({
   const paint = LEVEL_PAINTS[notification.level];
   const at = Date.parse(notification.createdAt);
   return (
-    <Text size="xs" c="dimmed" mt={2} title={formatDateTime(at, browserTimeZone())}>
+    <Text size="xs" c="dimmed" mt={2} title={formatDateTime(at, userTimeZone())}>
       <Text span size="xs" fw={600} c={paint.background}>
         {paint.label}
       </Text>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@kelvin/contract';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { PagedTable, type PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from './webhooksQueries.ts';
@@ -85,7 +86,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: number }) {
       )}
       <PagedTable
         label="Webhook deliveries"
-        columns={columns(browserTimeZone())}
+        columns={columns(userTimeZone())}
         rows={deliveries.data?.content}
         rowKey={(row) => row.deliveryId}
         totalSize={deliveries.data?.pageable.totalSize}

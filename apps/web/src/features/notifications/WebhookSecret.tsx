@@ -1,13 +1,14 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 
 /** Why the secret is shown: a webhook was just added, or its secret replaced (the old one signing until then). */
 export type SecretOrigin = { kind: 'added' } | { kind: 'replaced'; previousSecretExpiresAt: string | null };
 
 /** Until when the previous secret signs, as the console shows moments: the user's zone, to the second. */
 export function previousSecretUntil(previousSecretExpiresAt: string): string {
-  return formatDateTime(Date.parse(previousSecretExpiresAt), browserTimeZone());
+  return formatDateTime(Date.parse(previousSecretExpiresAt), userTimeZone());
 }
 
 function originSentence(origin: SecretOrigin): string {

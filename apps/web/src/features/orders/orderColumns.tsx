@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, List, Text, ThemeIcon, Tooltip } from '@m
 import { IconAlertTriangle, IconCircleCheck, IconLock, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SalesOrdersRow, SalesOrdersTab } from '@kelvin/contract';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import type { PagedTableColumn, SetFilterDef } from '../../shared/ui/PagedTable.tsx';
 
 export type OrderAction = 'process' | 'delete' | 'close';
@@ -15,7 +16,7 @@ export const BILLING_STATE_LABELS: Record<SalesOrdersRow['netSuiteBillingState']
   SALES_ORDER_CLOSED: 'Sales Order Closed',
 };
 
-const when = (value: string) => formatDateTime(Date.parse(value), browserTimeZone());
+const when = (value: string) => formatDateTime(Date.parse(value), userTimeZone());
 
 /** The pending row's status icon: blocked (with what blocks it) or ready, and why it is pending. */
 function StatusIcon({ row }: { row: SalesOrdersRow }) {

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { browserTimeZone, formatSpecDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatSpecDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 
 interface OverviewHeaderProps {
   /** Units shown, or null while the fleet is still loading. */
@@ -16,7 +17,7 @@ interface OverviewHeaderProps {
 export function overviewFreshness(updatedAt: number, refreshing: boolean): string {
   if (refreshing) return 'Updating…';
   if (updatedAt <= 0) return 'Not updated yet';
-  const formatted = formatSpecDateTime(updatedAt, browserTimeZone());
+  const formatted = formatSpecDateTime(updatedAt, userTimeZone());
   return formatted === 'Date Not Available' ? 'Not updated yet' : `Updated ${formatted.time}`;
 }
 

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { scaleColour, type ValueLegend } from './metricScale.ts';
 import type { LegendEntry } from './overviewPaints.ts';
 import { UNKNOWN_PAINT } from './tilePaint.ts';
@@ -55,7 +56,7 @@ export function ValueScaleLegend({
   unknown: number;
 }) {
   const { range, categories } = legend;
-  const format = (value: number) => formatMetricValueWithUnits(metric, value, units);
+  const format = (value: number) => formatMetricValueWithUnits(metric, value, units, userUnitsProfile());
   return (
     <Stack gap={6} role="group" aria-label={`Legend of ${metric?.name ?? 'the metric'}`}>
       {range && (

@@ -1,5 +1,6 @@
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type MetricReading } from '@kelvin/domain';
+import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { paletteColor } from '../../shared/charts/palette.ts';
 import { naturalOrder } from '../../shared/formatting/naturalOrder.ts';
 import { UNKNOWN_PAINT, type TilePaint } from './tilePaint.ts';
@@ -101,7 +102,7 @@ const labels = new WeakMap<CurrentValue, { metric: Metric | undefined; label: st
 function labelOf(metric: Metric | undefined, current: CurrentValue): string {
   const known = labels.get(current);
   if (known && known.metric === metric) return known.label;
-  const label = formatMetricValueWithUnits(metric, current.value, current.units);
+  const label = formatMetricValueWithUnits(metric, current.value, current.units, userUnitsProfile());
   labels.set(current, { metric, label });
   return label;
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import type { ProblemAutomation } from '@kelvin/contract';
 import { modals } from '../../app/modals/modalStore.ts';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
 import { toastsFor } from '../../shared/api/mutationToasts.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
@@ -34,7 +35,7 @@ export function AutomationList({ assetId, companyId }: { assetId: number; compan
   const automations = useAutomations(assetId, includeEnded);
   const disable = useDisableAutomations();
   const canWrite = usePermissionScope().forCompany(PROBLEMS_WRITE, companyId);
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const at = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
 
   function handleDisable(automation: ProblemAutomation) {

@@ -16,7 +16,8 @@ import { useNavigate } from 'react-router';
 import type { DetectedProblem } from '@kelvin/contract';
 import { hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
@@ -74,7 +75,7 @@ export function ProblemAlertView({
 function AlertViewBody({ problem, onClose }: { problem: ListedProblem; onClose: () => void }) {
   const me = useCurrentUser().data;
   const canReadTickets = me !== undefined && hasPermission(me.permissions, { permission: 'tickets:read' });
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   // The range is fixed when the view opens, so that the query is asked once, not on every render.
   const [range] = useState(() => ({
     from: Date.parse(problem.firstEventAt) - PROBLEM_VIEW_LEAD_MS,

@@ -2,7 +2,7 @@ import { Badge, Button, Chip, Drawer, Group, MultiSelect, Stack, Text, TextInput
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { problemLevels, type ProblemLevel } from '@kelvin/contract';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { TimeRangePicker, resolveRange } from '../diagnose/TimeRangePicker.tsx';
 import { LEVEL_PAINTS } from './problemPaint.tsx';
 import { activeFilterCount } from './problemFilterCount.ts';
@@ -87,7 +87,7 @@ export function ProblemFilters(props: ProblemFiltersProps) {
 /** Level, state, rule and time range: in line on a wide screen, stacked in the phone's drawer. */
 function FilterFields({ filter, onChange, idPrefix, now }: ProblemFiltersProps) {
   const rules = useProblemRules();
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   return (
     <>
       <Stack gap={4}>

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { browserTimeZone, formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { formatAgo } from '../../shared/formatting/elapsed.ts';
 import type { PagedTableColumn } from '../../shared/ui/PagedTable.tsx';
 import type { ListedProblem } from './ProblemAlertView.tsx';
@@ -67,7 +68,7 @@ export interface ProblemColumnsOptions {
 /** The grid's columns: selection, level, what, where, status, when, and the alert view. */
 export function problemColumns(options: ProblemColumnsOptions): PagedTableColumn<ListedProblem>[] {
   const { rows, selected, onSelect, sort, onSort } = options;
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const pageIds = rows.map((row) => row.detectedProblemId);
   const chosen = pageIds.filter((id) => selected.has(id)).length;
   const columns: (PagedTableColumn<ListedProblem> | null)[] = [

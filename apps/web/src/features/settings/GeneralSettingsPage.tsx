@@ -1,6 +1,117 @@
-import { Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconClock, IconEyeOff, IconRuler2 } from '@tabler/icons-react';
+import type { UserPreferences, UserPreferencesUpdate } from '@kelvin/contract';
+import { useMyPreferences, useUpdateMyPreferences } from '../../app/shell/preferencesQueries.ts';
+import { toastsFor } from '../../shared/api/mutationToasts.ts';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { DemoModeSetting } from './DemoModeSetting.tsx';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
+import { UnitsProfileSetting } from './UnitsProfileSetting.tsx';
 
-/** Settings → General (issue 25 item 4): filled by its owner. */
+/** What each saved change says. */
+const SAVED: Record<keyof UserPreferencesUpdate, string> = {
+  colorScheme: 'Color scheme saved',
+  timeZoneId: 'Time zone saved',
+  unitsProfile: 'Units profile saved',
+  demoMode: 'Demo mode saved',
+};
+
+/**
+ * Settings → General (platform-core sections 2, 3 and 9): the time zone every time is shown in, the units values are
+ * shown in, and demo mode. Each is saved for the user on the server as soon as it changes, so that another browser
+ * reads the same.
+ */
 export function GeneralSettingsPage() {
-  return <Title order={2}>General settings</Title>;
+  const preferences = useMyPreferences();
+  const update = useUpdateMyPreferences();
+
+  const save = (change: UserPreferencesUpdate) => {
+    const field = Object.keys(change).find((key): key is keyof UserPreferencesUpdate => key in SAVED);
+    update.mutate(change, toastsFor(field ? SAVED[field] : 'Settings saved'));
+  };
+  /** The field being saved right now: its control says so and waits. */
+  const saving = update.isPending ? update.variables : undefined;
+
+  return (
+    <Stack maw={760} gap="lg">
+      <div>
+        <Title order={1}>General settings</Title>
+        <Text c="dimmed" size="sm">
+          How the console shows times, values and names to you. Changes are saved to your account at once and
+          follow you to any browser.
+        </Text>
+      </div>
+      <QueryState query={preferences} label="your settings">
+        {(current: UserPreferences) => (
+          <Stack gap="md">
+            <SettingCard
+              icon={<IconClock size={20} aria-hidden />}
+              title="Time zone"
+              description="Every date and time in the console (tables, tickets, charts, exports) is shown in this zone."
+            >
+              <TimeZoneSetting
+                value={current.timeZoneId}
+                saving={saving?.timeZoneId !== undefined}
+                onChange={(timeZoneId) => save({ timeZoneId })}
+              />
+            </SettingCard>
+            <SettingCard
+              icon={<IconRuler2 size={20} aria-hidden />}
+              title="Units"
+              description="Readings are stored as the units report them. Imperial shows them converted wherever a value is shown: live view, charts, tables and forms."
+            >
+              <UnitsProfileSetting
+                value={current.unitsProfile}
+                saving={saving?.unitsProfile !== undefined}
+                onChange={(unitsProfile) => save({ unitsProfile })}
+              />
+            </SettingCard>
+            <SettingCard
+              icon={<IconEyeOff size={20} aria-hidden />}
+              title="Demo mode"
+              description="For sharing your screen: company, site and asset names are replaced by stable stand-ins, the same each time, so nobody watching learns who or where they are."
+            >
+              <DemoModeSetting
+                value={current.demoMode}
+                saving={saving?.demoMode !== undefined}
+                onChange={(demoMode) => save({ demoMode })}
+              />
+            </SettingCard>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function SettingCard({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <div>
+          <Group gap="xs" wrap="nowrap">
+            {icon}
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+          </Group>
+          <Text size="sm" c="dimmed" mt={4}>
+            {description}
+          </Text>
+        </div>
+        {children}
+      </Stack>
+    </Card>
+  );
 }

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useCoreEnumOptions } from '../../tickets/coreEnumsQuery.ts';
 import { formEditorPaths } from './formEditorAccess.ts';
@@ -44,7 +45,7 @@ function FormRow({ form, typeLabel }: { form: FormDefinitionSummary; typeLabel: 
       </Table.Td>
       <Table.Td {...columnProps('Elements')}>{form.elementCount}</Table.Td>
       <Table.Td {...columnProps('Updated')}>
-        {formatDateTime(Date.parse(form.updatedAt), browserTimeZone())}
+        {formatDateTime(Date.parse(form.updatedAt), userTimeZone())}
       </Table.Td>
     </Table.Tr>
   );

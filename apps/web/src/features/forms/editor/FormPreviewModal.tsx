@@ -8,7 +8,7 @@ import {
   validateForm,
   type FormDefinition,
 } from '@kelvin/domain';
-import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { FormElementList, type FormRenderContext } from '../screen/FormElementList.tsx';
 import { createFormScreenStore } from '../screen/formScreenStore.ts';
 import { draftToFormElements, type FormDraft } from './formDraft.ts';
@@ -37,7 +37,7 @@ function PreviewBody({ form }: { form: FormDefinition }) {
       ),
       readOnly: false,
       bindings: NO_BINDINGS,
-      timeZone: browserTimeZone(),
+      timeZone: userTimeZone(),
       hiddenGroups: NO_HIDDEN_GROUPS,
       onEdit: undefined,
     };

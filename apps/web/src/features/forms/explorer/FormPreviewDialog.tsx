@@ -7,7 +7,8 @@ import {
   type FormElement,
   type TypedFormValue,
 } from '@kelvin/domain';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { StatusLabel } from './formExplorerColumns.tsx';
 import { useFormInstanceDetail, type FormInstanceRow } from './formExplorerQueries.ts';
@@ -37,7 +38,7 @@ function PreviewLevel({
   valueOf: ValueOf;
   depth: number;
 }) {
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   return (
     <Stack gap="xs">
       {sortByDisplayOrder(elements)

@@ -1,7 +1,8 @@
 import { Anchor, Button, Checkbox, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { devicePaths } from '../../../shared/routing/paths.ts';
 import type { PagedTableColumn, SetFilterDef } from '../../../shared/ui/PagedTable.tsx';
 import { TicketLink } from '../../tickets/list/ticketColumns.tsx';
@@ -35,7 +36,7 @@ export function StatusLabel({ row }: { row: FormInstanceRow }) {
 /** Spec placeholder 'Date Not Available' for a missing or unreadable moment. */
 function dateText(value: string): string {
   const ts = Date.parse(value);
-  return Number.isFinite(ts) ? formatDateTime(ts, browserTimeZone()) : 'Date Not Available';
+  return Number.isFinite(ts) ? formatDateTime(ts, userTimeZone()) : 'Date Not Available';
 }
 
 function SelectBox({ row, options }: { row: FormInstanceRow; options: FormExplorerColumnsOptions }) {

@@ -1,5 +1,6 @@
 import { buildFormWorkbookLayout, type FormWorkbookInput, type FormWorkbookLayout } from '@kelvin/domain';
-import { browserTimeZone, formatDate, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDate, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 
 /**
  * What an export needs of one filled form: its definition at the version it was filled against, its values, its
@@ -10,7 +11,7 @@ export type FormExportSource = Omit<FormWorkbookInput, 'now' | 'formatDateTime' 
 
 /** The domain's workbook layout of a form, its moments written by the console's one formatter in the browser's zone. */
 export function formLayoutOf(source: FormExportSource, now = Date.now()): FormWorkbookLayout {
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   return buildFormWorkbookLayout({
     ...source,
     now,

@@ -21,7 +21,7 @@ import {
   type FormElement,
   type TypedFormValue,
 } from '@kelvin/domain';
-import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 
 /** Spec section 9: the date picker's format 'M d, Y' (Nov 27, 2026), in Mantine's (dayjs) tokens. */
 export const DATE_PICKER_FORMAT = 'MMM DD, YYYY';
@@ -239,7 +239,7 @@ function DurationField({ element, value, onChange, label, description, error }: 
 }
 
 function DateTimeField({ element, value, onChange, label, description, error }: FormElementInputProps) {
-  const zone = browserTimeZone();
+  const zone = userTimeZone();
   const ts = value?.type === 'dateTime' ? Date.parse(value.value) : NaN;
   return (
     <DateTimePicker

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Ticket } from '@kelvin/contract';
-import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { useIdParam } from '../../../shared/routing/useIdParam.ts';
 import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useTicketAccess } from '../../tickets/details/ticketAccess.ts';
@@ -52,7 +52,7 @@ function FormOfTicket({ ticket, instanceKey }: { ticket: Ticket; instanceKey: Fo
   const version = instance.data ? instance.data.formVersion : null;
   const definition = useFormDefinition(instanceKey.formId, version, instance.isSuccess);
   const attachments = useFormAttachments(instanceKey);
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const bindings = useMetricBindings(definition.data?.formElements, instanceKey.assetId, timeZone);
   const detailsPath = `/user/tickets/${ticket.ticketId}/details`;
   const me = useCurrentUser();

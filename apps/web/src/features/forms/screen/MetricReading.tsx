@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Metric } from '@kelvin/contract';
 import { formatMetricValueWithUnits, type FormElement, type TypedFormValue } from '@kelvin/domain';
+import { userUnitsProfile } from '../../../shared/preferences/displayPreferences.ts';
 import { formatTime } from '../../../shared/formatting/dateTime.ts';
 import { useLiveValue, type LiveValueStore } from '../../live/liveValueStore.ts';
 
@@ -72,7 +73,7 @@ function LiveReading({
 }) {
   const update = useLiveValue(binding.live, path);
   const units = update?.units ?? binding.metric?.units ?? null;
-  const text = formatMetricValueWithUnits(binding.metric, update?.value, units);
+  const text = formatMetricValueWithUnits(binding.metric, update?.value, units, userUnitsProfile());
   const reading = update?.value ?? null;
   const captured =
     update && reading !== null ? capturedValue(element, reading, text, update.timestamp) : null;

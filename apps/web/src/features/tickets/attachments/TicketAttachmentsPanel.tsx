@@ -4,7 +4,8 @@ import { IconTrash, IconUpload } from '@tabler/icons-react';
 import type { Ticket, TicketAttachment } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
 import { useCurrentUser } from '../../../app/session/useCurrentUser.ts';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { formatFileSize } from '../../../shared/formatting/fileSize.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import type { FileSender } from '../../uploads/putWithProgress.ts';
@@ -25,7 +26,7 @@ export function TicketAttachmentsPanel({ ticket, sendFile }: { ticket: Ticket; s
   const remove = useDeleteTicketAttachment(ticket.ticketId);
   const [uploading, setUploading] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const zone = browserTimeZone();
+  const zone = userTimeZone();
   const content = files.data?.content;
 
   const download = (file: TicketAttachment) => {

@@ -16,7 +16,8 @@ import {
 import { IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { TICKET_COMMENT_MAX, type TicketComment, type TicketVisibility } from '@kelvin/contract';
 import { modals } from '../../../app/modals/modalStore.ts';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { formatFileSize } from '../../../shared/formatting/fileSize.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 import { downloadTicketFile } from '../attachments/ticketAttachmentQueries.ts';
@@ -48,7 +49,7 @@ export function CommentItem({
   const [editing, setEditing] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const remove = useDeleteComment(comment.ticketId);
-  const zone = browserTimeZone();
+  const zone = userTimeZone();
   const edited = comment.updatedAt !== comment.createdAt && !comment.isDeleted;
 
   const confirmDelete = () =>

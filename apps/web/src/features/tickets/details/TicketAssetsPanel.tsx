@@ -4,7 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Ticket } from '@kelvin/contract';
-import { browserTimeZone, formatDate } from '../../../shared/formatting/dateTime.ts';
+import { formatDate } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryState } from '../../../shared/ui/QueryState.tsx';
 import { toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { useAssets } from '../../assets/assetsQueries.ts';
@@ -92,7 +93,7 @@ export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit
       ) : (
         <Stack gap={6}>
           <Text size="xs" c="dimmed">
-            Coverage on the ticket&apos;s date, {formatDate(Date.parse(ticket.createdAt), browserTimeZone())}.
+            Coverage on the ticket&apos;s date, {formatDate(Date.parse(ticket.createdAt), userTimeZone())}.
           </Text>
           <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ticket assets">
             {ticket.assets.map((asset) => (

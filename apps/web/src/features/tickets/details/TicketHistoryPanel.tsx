@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
-import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryError } from '../../../shared/ui/QueryState.tsx';
 import { DetailsCard } from './DetailsCard.tsx';
 import { summarizeHistoryEntry } from './ticketHistory.ts';
@@ -14,7 +14,7 @@ const FIRST_SHOWN = 10;
 export function TicketHistoryPanel({ ticketId }: { ticketId: number }) {
   const history = useTicketHistory(ticketId);
   const [all, setAll] = useState(false);
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
 
   return (
     <DetailsCard title="History">

@@ -3,7 +3,7 @@ import type { Ticket } from '@kelvin/contract';
 import { coreEnumLabel } from '@kelvin/domain';
 import { useCoreEnumOptions } from '../coreEnumsQuery.ts';
 import { modals } from '../../../app/modals/modalStore.ts';
-import { browserTimeZone } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { failWithToast, toastsFor } from '../../../shared/api/mutationToasts.ts';
 import { DetailsCard } from './DetailsCard.tsx';
 import type { TicketAccess } from './ticketAccess.ts';
@@ -33,7 +33,7 @@ function moments(ticket: Ticket): [string, string | null][] {
 export function TicketStatusCard({ ticket, access }: { ticket: Ticket; access: TicketAccess }) {
   const changeStatus = useChangeTicketStatus(ticket.ticketId);
   const setFrozen = useSetTicketFrozen(ticket.ticketId);
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   // The statuses a ticket can be in (not the filters' 'universal' -1); its own one even while the enums load.
   const served = useCoreEnumOptions('ticketStatus').filter((option) => option.value !== '-1');
   const statusOptions = served.some((option) => option.value === String(ticket.statusEnumValue))

@@ -3,7 +3,9 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { billingStates, type TicketListItem } from '@kelvin/contract';
 import { coreEnumLabel, TICKET_STATUSES } from '@kelvin/domain';
-import { browserTimeZone, formatSpecDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatSpecDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
+import { presentAssetName, presentCompanyName } from '../../../shared/preferences/names.ts';
 import {
   usePagedTableDensity,
   type PagedTableColumn,
@@ -87,13 +89,13 @@ export function BillingLabel({ state }: { state: TicketListItem['netSuiteBilling
 
 /** The ticket's assets by name, as a dimmed line under its title. */
 export function ticketAssetsLine(ticket: TicketListItem): string {
-  return ticket.assets.map((asset) => asset.displayName).join(', ');
+  return ticket.assets.map((asset) => presentAssetName(asset, asset.displayName)).join(', ');
 }
 
 /** A moment as the spec writes it: on one line in a compact table (the time muted), the time under the date else. */
 function When({ iso }: { iso: string | null }) {
   const compact = usePagedTableDensity() === 'compact';
-  const at = formatSpecDateTime(iso, browserTimeZone());
+  const at = formatSpecDateTime(iso, userTimeZone());
   if (at === 'Date Not Available') return <Text size="sm">Date Not Available</Text>;
   if (compact)
     return (
@@ -212,7 +214,7 @@ export function ticketColumns(options: TicketColumnsOptions): PagedTableColumn<T
       width: 136,
       sortProperty: 'company_name',
       filter: companyFilter,
-      cell: (ticket) => <Text size="sm">{ticket.companyName}</Text>,
+      cell: (ticket) => <Text size="sm">{presentCompanyName(ticket.companyId, ticket.companyName)}</Text>,
     });
   columns.push(
     {

@@ -3,7 +3,8 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { IconChartLine, IconTool } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import type { Alert, DetectedProblem, MaintenanceWindow } from '@kelvin/contract';
-import { browserTimeZone, formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { formatDateTime } from '../../../shared/formatting/dateTime.ts';
+import { userTimeZone } from '../../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../../shared/ui/QueryState.tsx';
 import { useMetricCatalogue } from '../../diagnose/diagnoseQueries.ts';
 import { useDiagnoseStore } from '../../diagnose/diagnoseStore.ts';
@@ -109,7 +110,7 @@ function ProblemCard({
   alertsLoading: boolean;
   now: number;
 }) {
-  const timeZone = browserTimeZone();
+  const timeZone = userTimeZone();
   const catalogue = useMetricCatalogue();
   const navigate = useNavigate();
   const at = (iso: string) => formatDateTime(Date.parse(iso), timeZone);
