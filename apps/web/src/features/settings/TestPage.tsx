@@ -69,29 +69,28 @@ export function TestPage() {
             if (names.length === 0)
               return <Text size="sm">You hold no permissions. Ask an administrator for a role.</Text>;
             return (
-              <Table.ScrollContainer minWidth={360}>
-                <Table striped aria-label="Your permissions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Permission</Table.Th>
-                      <Table.Th>Companies</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {names.map((name) => {
-                      const companies = grantedValues(current.permissions, name, 'companyId');
-                      return (
-                        <Table.Tr key={name}>
-                          <Table.Td>
-                            <Code>{name}</Code>
-                          </Table.Td>
-                          <Table.Td>{companies === 'ALL' ? 'All' : companies.join(', ') || 'None'}</Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <Table striped aria-label="Your permissions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Permission</Table.Th>
+                    <Table.Th>Companies</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {names.map((name) => {
+                    const companies = grantedValues(current.permissions, name, 'companyId');
+                    return (
+                      <Table.Tr key={name}>
+                        <Table.Td>
+                          {/* Long names wrap on a phone rather than push the companies out of view. */}
+                          <Code style={{ overflowWrap: 'anywhere' }}>{name}</Code>
+                        </Table.Td>
+                        <Table.Td>{companies === 'ALL' ? 'All' : companies.join(', ') || 'None'}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
             );
           }}
         </QueryState>
@@ -124,11 +123,20 @@ function Row({ name, children }: { name: string; children: ReactNode }) {
       <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
         {name}
       </Text>
-      <Group gap={6} style={{ minWidth: 0 }}>
-        <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-          {children}
-        </Text>
-      </Group>
+      <Text
+        size="sm"
+        component="div"
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 6,
+          minWidth: 0,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {children}
+      </Text>
     </Group>
   );
 }

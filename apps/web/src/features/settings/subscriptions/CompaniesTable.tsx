@@ -31,7 +31,15 @@ export function CompaniesTable({ canChangeCompany, onOpenUnits }: Props) {
   const { setCompany } = useSubscriptionChanges();
 
   const columns: PagedTableColumn<CompanySubscription>[] = [
-    { key: 'name', header: 'Company', cell: (row) => <Text fw={500}>{row.name}</Text> },
+    {
+      key: 'name',
+      header: 'Company',
+      cell: (row) => (
+        <Text fw={500} size="sm">
+          {row.name}
+        </Text>
+      ),
+    },
     {
       key: 'plan',
       header: 'Company plan',
@@ -55,7 +63,9 @@ export function CompaniesTable({ canChangeCompany, onOpenUnits }: Props) {
             size="xs"
           />
         ) : (
-          <Badge variant="light">{planName(row.plan)}</Badge>
+          <Badge variant="light" tt="none">
+            {planName(row.plan)}
+          </Badge>
         ),
     },
     {

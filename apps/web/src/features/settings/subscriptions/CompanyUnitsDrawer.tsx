@@ -85,7 +85,9 @@ function UnitsList({ company, canChange }: { company: CompanySubscription; canCh
       header: 'Plan',
       cell: (row) => (
         <Group gap={6}>
-          <Badge variant="light">{planName(row.plan)}</Badge>
+          <Badge variant="light" tt="none">
+            {planName(row.plan)}
+          </Badge>
           {row.subscription === null && (
             <Text size="xs" c="dimmed">
               the company&apos;s

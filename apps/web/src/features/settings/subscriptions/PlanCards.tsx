@@ -16,8 +16,10 @@ export function PlanCards({ counts }: { counts: readonly PlanCount[] | undefined
             </Title>
             {count ? (
               <Group gap={6} mb="sm">
-                <Badge variant="light">{plural(count.companies, 'company', 'companies')}</Badge>
-                <Badge variant="light" color="gray">
+                <Badge variant="light" tt="none">
+                  {plural(count.companies, 'company', 'companies')}
+                </Badge>
+                <Badge variant="light" color="gray" tt="none">
                   {plural(count.units, 'unit', 'units')}
                 </Badge>
               </Group>
