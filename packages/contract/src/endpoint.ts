@@ -50,15 +50,15 @@ type InferOr<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
 type InputOr<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
 
 /** What a handler receives after validation. */
-export type ParamsOf<E extends EndpointDef> = InferOr<E['params'], Record<string, never>>;
-export type QueryOf<E extends EndpointDef> = InferOr<E['query'], Record<string, never>>;
-export type BodyOf<E extends EndpointDef> = InferOr<E['body'], undefined>;
-export type OutputOf<E extends EndpointDef> = z.output<E['output']>;
+export type ParamsOf<E extends EndpointLike> = InferOr<DefinitionOf<E>['params'], Record<string, never>>;
+export type QueryOf<E extends EndpointLike> = InferOr<DefinitionOf<E>['query'], Record<string, never>>;
+export type BodyOf<E extends EndpointLike> = InferOr<DefinitionOf<E>['body'], undefined>;
+export type OutputOf<E extends EndpointLike> = z.output<DefinitionOf<E>['output']>;
 
 /** What a client sends before validation (defaults may be omitted). */
-export type ParamsInput<E extends EndpointDef> = InputOr<E['params'], undefined>;
-export type QueryInput<E extends EndpointDef> = InputOr<E['query'], undefined>;
-export type BodyInput<E extends EndpointDef> = InputOr<E['body'], undefined>;
+export type ParamsInput<E extends EndpointLike> = InputOr<DefinitionOf<E>['params'], undefined>;
+export type QueryInput<E extends EndpointLike> = InputOr<DefinitionOf<E>['query'], undefined>;
+export type BodyInput<E extends EndpointLike> = InputOr<DefinitionOf<E>['body'], undefined>;
 
 /** Fills `{param}` placeholders; values are URI-encoded. */
 export function buildPath(
@@ -70,4 +70,43 @@ export function buildPath(
     if (value === undefined) throw new Error(`Missing path parameter '${key}' for ${path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * An endpoint as the browser calls it: how to reach it, without its schemas. The server validates every input
+ * and parses every output with the endpoint's schemas, so the browser needs only the route; leaving the schemas
+ * out keeps zod and the whole contract out of the first screen's scripts. `E` types the call's input and output.
+ */
+export interface EndpointRef<E extends EndpointDef> {
+  readonly name: E['name'];
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly requestType?: EndpointDef['requestType'];
+  readonly responseType?: EndpointDef['responseType'];
+  /** Never set: carries the endpoint's type to the client. */
+  readonly definition?: E;
+}
+
+/** What the client needs of any endpoint: its full definition or its reference. */
+export type EndpointRoute = Pick<EndpointDef, 'name' | 'method' | 'path' | 'requestType' | 'responseType'>;
+
+/** An endpoint's definition, or a reference to one. */
+export type EndpointLike = EndpointDef | EndpointRef<EndpointDef>;
+
+/** The definition an endpoint names: itself, or the one its reference carries. */
+export type DefinitionOf<E extends EndpointLike> = E extends EndpointDef
+  ? E
+  : E extends EndpointRef<infer D>
+    ? D
+    : never;
+
+/** The route parts of an endpoint (the browser's references are generated from these). */
+export function endpointRoute(def: EndpointDef): EndpointRoute {
+  return {
+    name: def.name,
+    method: def.method,
+    path: def.path,
+    ...(def.requestType === undefined ? {} : { requestType: def.requestType }),
+    ...(def.responseType === undefined ? {} : { responseType: def.responseType }),
+  };
 }

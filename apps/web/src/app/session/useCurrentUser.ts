@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { contract, type CurrentUser } from '@kelvin/contract';
+import { type CurrentUser } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { CACHE_TTL_MS } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
 

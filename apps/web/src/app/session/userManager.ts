@@ -1,5 +1,6 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { contract, type AuthConfig } from '@kelvin/contract';
+import { type AuthConfig } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { clientIdForEnvironment, environmentFromOrigin } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
 import { authRedirectUris } from './authRedirectPaths.ts';

@@ -1,4 +1,5 @@
-import { ACCOUNTING_REFRESH_WINDOW_SECONDS, contract, type NetsuiteSessionTokens } from '@kelvin/contract';
+import { ACCOUNTING_REFRESH_WINDOW_SECONDS, type NetsuiteSessionTokens } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { z } from 'zod';
 import { apiCall } from '../../shared/api/index.ts';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type AssetProperty, type BodyInput } from '@kelvin/contract';
+import { type AssetProperty, type BodyInput } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 /** Every asset query starts with this key, so that any asset write can refresh them all. */

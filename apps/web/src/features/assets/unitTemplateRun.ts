@@ -1,4 +1,4 @@
-import { contract } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import {
   ASSET_TYPE,

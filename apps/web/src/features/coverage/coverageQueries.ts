@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput, type Warranty } from '@kelvin/contract';
+import { type BodyInput, type Warranty } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 /** Every contract and warranty query starts with this key, so that any write refreshes them all. */

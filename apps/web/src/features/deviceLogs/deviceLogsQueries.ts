@@ -5,7 +5,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { contract, type LogRecord, type LogsListBody, type LogsPage } from '@kelvin/contract';
+import { type LogRecord, type LogsListBody, type LogsPage } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import type { LogsFilter } from './logsView.ts';
 

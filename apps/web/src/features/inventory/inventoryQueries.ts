@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, INVENTORY_PAGE_SIZE } from '@kelvin/contract';
+import { INVENTORY_PAGE_SIZE } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { CACHE_TTL_MS } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
 

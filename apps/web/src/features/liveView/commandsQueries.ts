@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput, type MetricCommand } from '@kelvin/contract';
+import { type BodyInput, type MetricCommand } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 const commandsKey = (assetId: number) => ['metricCommands', assetId] as const;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput, type MaintenanceWindowState } from '@kelvin/contract';
+import { type BodyInput, type MaintenanceWindowState } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 export const maintenanceKey = ['maintenanceWindows'] as const;

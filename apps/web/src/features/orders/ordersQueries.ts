@@ -2,10 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ACCOUNTING_LIST_PAGE_SIZE,
   PROJECT_SEARCH_PAGE_SIZE,
-  contract,
   type OutputOf,
   type SalesOrdersTab,
 } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 

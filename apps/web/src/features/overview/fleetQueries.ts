@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, type AssetHealth, type OutputOf } from '@kelvin/contract';
+import { type AssetHealth, type OutputOf } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { CURRENT_VALUES_CACHE_MS, hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { apiCall } from '../../shared/api/index.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput, type PageableQuery, type ProblemLevel } from '@kelvin/contract';
+import { type BodyInput, type PageableQuery, type ProblemLevel } from '@kelvin/contract';
 import { trackEvent } from '../../shared/analytics/analytics.ts';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import { resolveRange, type RangeChoice } from '../diagnose/TimeRangePicker.tsx';
 

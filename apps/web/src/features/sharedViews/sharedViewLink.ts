@@ -1,4 +1,5 @@
-import { contract, type SharedView } from '@kelvin/contract';
+import { type SharedView } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import type { ViewUser } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
 import { openLogsView } from '../deviceLogs/deviceLogsStore.ts';

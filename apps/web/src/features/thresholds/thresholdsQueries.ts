@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type BodyInput } from '@kelvin/contract';
+import { type BodyInput } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import { assetsKey } from '../assets/assetsQueries.ts';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract, type OutputOf } from '@kelvin/contract';
+import { type OutputOf } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { CACHE_TTL_MS, type CoreEnumEntry, type CoreEnumName } from '@kelvin/domain';
 import { apiCall } from '../../shared/api/index.ts';
 

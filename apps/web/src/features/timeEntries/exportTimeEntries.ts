@@ -1,4 +1,5 @@
-import { contract, type TimeEntryFilter } from '@kelvin/contract';
+import { type TimeEntryFilter } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiStream } from '../../shared/api/index.ts';
 import {
   parseCsv,

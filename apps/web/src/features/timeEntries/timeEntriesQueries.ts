@@ -2,11 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ACTIVE_TICKET_STATUS_VALUES,
   TIME_ENTRY_PAGE_SIZE,
-  contract,
   type BodyInput,
   type TimeEntry,
   type TimeEntryFilter,
 } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 import { ticketKeys } from '../tickets/ticketKeys.ts';

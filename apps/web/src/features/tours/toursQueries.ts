@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type ProductTour } from '@kelvin/contract';
+import { type ProductTour } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 const toursKey = ['tours'] as const;

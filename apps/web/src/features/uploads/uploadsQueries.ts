@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, fileAttachmentStatuses, type FileAttachmentStatus, type OutputOf } from '@kelvin/contract';
+import { fileAttachmentStatuses, type FileAttachmentStatus, type OutputOf } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import type { PagedTableSort } from '../../shared/ui/PagedTable.tsx';
 import { UPLOADS_PAGE_SIZE, UPLOADS_POLL_MS, isFinalStatus } from './uploadFormat.ts';

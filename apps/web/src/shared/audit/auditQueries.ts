@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract } from '@kelvin/contract';
+import { contract } from '../api/endpoints.ts';
 import { apiCall } from '../api/index.ts';
 
 export type AuditSubjectType = 'company' | 'user' | 'asset';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, FORM_INSTANCE_PAGE_SIZE, PAGE_SIZE_MAX, type OutputOf } from '@kelvin/contract';
+import { FORM_INSTANCE_PAGE_SIZE, PAGE_SIZE_MAX, type OutputOf } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import type { PagedTableSort } from '../../../shared/ui/PagedTable.tsx';
 

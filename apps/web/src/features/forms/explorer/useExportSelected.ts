@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contract } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { notify } from '../../../app/toasts/toasts.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import {

@@ -1,4 +1,5 @@
-import { contract, type OutputOf } from '@kelvin/contract';
+import { type OutputOf } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import { deleteFormDraft, type FormDraft } from './formDraftStore.ts';
 import {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { contract } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MESSAGE } from '@kelvin/domain';
 import { apiCall } from '../../../shared/api/index.ts';
 import { putWithProgress, type FileSender } from '../../uploads/putWithProgress.ts';

@@ -3,7 +3,8 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, NETSUITE_SEARCH_MAX, type TicketConsumableType } from '@kelvin/contract';
+import { NETSUITE_SEARCH_MAX, type TicketConsumableType } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import { errorMessage } from '../../../shared/ui/ErrorScreen.tsx';
 

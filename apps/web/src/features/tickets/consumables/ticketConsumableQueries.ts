@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { contract, type BodyInput, type TicketConsumable } from '@kelvin/contract';
+import { type BodyInput, type TicketConsumable } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import { useTicketWriteEffects } from '../comments/ticketWriteEffects.ts';
 import { ticketKeys } from '../ticketKeys.ts';

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIVE_TICKET_STATUS_VALUES,
-  contract,
   PROBLEM_TICKET_SOURCE_VALUE,
   PROBLEM_TICKET_TYPE_VALUE,
 } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import { ACTIVE_INTERVAL, problemsKey } from '../../problems/problemsQueries.ts';
 import { ticketKeys } from '../ticketKeys.ts';
