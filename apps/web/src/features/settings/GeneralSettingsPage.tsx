@@ -43,43 +43,47 @@ export function GeneralSettingsPage() {
         </Text>
       </div>
       <QueryState query={preferences} label="your settings">
-        {(current: UserPreferences) => (
-          <Stack gap="md">
-            <SettingCard
-              icon={<IconClock size={20} aria-hidden />}
-              title="Time zone"
-              description="Every date and time in the console (tables, tickets, charts, exports) is shown in this zone."
-            >
-              <TimeZoneSetting
-                value={current.timeZoneId}
-                saving={saving?.timeZoneId !== undefined}
-                onChange={(timeZoneId) => save({ timeZoneId })}
-              />
-            </SettingCard>
-            <SettingCard
-              icon={<IconRuler2 size={20} aria-hidden />}
-              title="Units"
-              description="Readings are stored as the units report them. Imperial shows them converted wherever a value is shown: live view, charts, tables and forms."
-            >
-              <UnitsProfileSetting
-                value={current.unitsProfile}
-                saving={saving?.unitsProfile !== undefined}
-                onChange={(unitsProfile) => save({ unitsProfile })}
-              />
-            </SettingCard>
-            <SettingCard
-              icon={<IconEyeOff size={20} aria-hidden />}
-              title="Demo mode"
-              description="For sharing your screen: company, site and asset names are replaced by stable stand-ins, the same each time, so nobody watching learns who or where they are."
-            >
-              <DemoModeSetting
-                value={current.demoMode}
-                saving={saving?.demoMode !== undefined}
-                onChange={(demoMode) => save({ demoMode })}
-              />
-            </SettingCard>
-          </Stack>
-        )}
+        {(stored: UserPreferences) => {
+          // The change being saved shows at once; if it fails the stored choice shows again, with the toast.
+          const current: UserPreferences = { ...stored, ...saving };
+          return (
+            <Stack gap="md">
+              <SettingCard
+                icon={<IconClock size={20} aria-hidden />}
+                title="Time zone"
+                description="Every date and time in the console (tables, tickets, charts, exports) is shown in this zone."
+              >
+                <TimeZoneSetting
+                  value={current.timeZoneId}
+                  saving={saving?.timeZoneId !== undefined}
+                  onChange={(timeZoneId) => save({ timeZoneId })}
+                />
+              </SettingCard>
+              <SettingCard
+                icon={<IconRuler2 size={20} aria-hidden />}
+                title="Units"
+                description="Readings are stored as the units report them. Imperial shows them converted wherever a value is shown: live view, charts, tables and forms."
+              >
+                <UnitsProfileSetting
+                  value={current.unitsProfile}
+                  saving={saving?.unitsProfile !== undefined}
+                  onChange={(unitsProfile) => save({ unitsProfile })}
+                />
+              </SettingCard>
+              <SettingCard
+                icon={<IconEyeOff size={20} aria-hidden />}
+                title="Demo mode"
+                description="For sharing your screen: company, site and asset names are replaced by stable stand-ins, the same each time, so nobody watching learns who or where they are."
+              >
+                <DemoModeSetting
+                  value={current.demoMode}
+                  saving={saving?.demoMode !== undefined}
+                  onChange={(demoMode) => save({ demoMode })}
+                />
+              </SettingCard>
+            </Stack>
+          );
+        }}
       </QueryState>
     </Stack>
   );
