@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { repoRoot } from '../apps/server/src/config.ts';
 import { STAFF_SIGN_IN_MESSAGES } from '../apps/server/src/modules/identity/staffSignInRoutes.ts';
 import { SANDBOX_USER } from '../apps/server/src/modules/netsuiteSandbox/sandboxAuthorizePage.ts';
+import { axeFindings, formatFinding, sortFindings } from './support/axe.ts';
+import { KNOWN_FINDINGS } from './support/axeKnownFindings.ts';
+
+/** As the accessibility check counts: serious or critical findings that are not known fail. */
+const blocking = async (page: Page, name: string) =>
+  sortFindings(await axeFindings(page), name, KNOWN_FINDINGS).blocking.map(formatFinding);
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 
@@ -18,6 +24,7 @@ async function throughNetsuite(page: Page, serverUrl: string, email: string, sho
     for (const scheme of ['light', 'dark'] as const) {
       await preferColorScheme(page, scheme);
       await page.screenshot({ path: path.join(SHOTS, `${shot}-${scheme}.png`) });
+      expect(await blocking(page, `${shot} ${scheme}`), `${shot} ${scheme}`).toEqual([]);
     }
   }
   await page.getByRole('link', { name: 'Sign in with NetSuite (provider staff)' }).click();
@@ -61,6 +68,7 @@ describe.skipIf(!chromiumAvailable())('provider staff sign in through NetSuite',
     for (const scheme of ['light', 'dark'] as const) {
       await preferColorScheme(page, scheme);
       await page.screenshot({ path: path.join(SHOTS, `staff-refused-phone-${scheme}.png`) });
+      expect(await blocking(page, scheme), scheme).toEqual([]);
     }
     await page.close();
   });

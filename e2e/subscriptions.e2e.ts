@@ -2,16 +2,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../apps/server/src/config.ts';
+import { axeFindings, formatFinding, sortFindings } from './support/axe.ts';
+import { KNOWN_FINDINGS } from './support/axeKnownFindings.ts';
+
+/** As the accessibility check counts: serious or critical findings that are not known fail. */
+const blocking = async (page: Page, name: string) =>
+  sortFindings(await axeFindings(page), name, KNOWN_FINDINGS).blocking.map(formatFinding);
 import { chromiumAvailable, launchChromium, preferColorScheme } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 import { signIn } from './support/signIn.ts';
 
 const SHOTS = path.join(repoRoot, '.tmp', 'shots', 'D');
 
+/** Screenshots in both schemes, each checked by axe (every finding, whatever its impact, is printed). */
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await preferColorScheme(page, scheme);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
+    expect(await blocking(page, `${name} ${scheme}`), `${name} ${scheme}`).toEqual([]);
   }
 }
 
@@ -40,8 +48,11 @@ describe.skipIf(!chromiumAvailable())('Settings → Subscriptions and the test p
     ).toBe(1);
     await shoot(page, 'subscriptions-desktop');
 
-    const firstCompany = table.getByRole('button', { name: /^Units of / }).first();
-    const companyName = ((await firstCompany.getAttribute('aria-label')) ?? '').replace('Units of ', '');
+    const firstCompany = table.getByRole('button', { name: / units? of / }).first();
+    const companyName = ((await firstCompany.getAttribute('aria-label')) ?? '').replace(
+      /^\d+ units? of /,
+      '',
+    );
     await firstCompany.click();
     const drawer = page.getByRole('dialog', { name: `Units of ${companyName}` });
     const boxes = drawer.getByRole('checkbox', { name: /^Select (?!every)/ });
@@ -64,7 +75,7 @@ describe.skipIf(!chromiumAvailable())('Settings → Subscriptions and the test p
     await signIn(page, server.url, 'admin@northwind.example');
     await page.goto(`${server.url}/#/user/settings/subscriptions`);
     await page.getByRole('heading', { name: 'Subscriptions', level: 1 }).waitFor();
-    const units = page.getByRole('button', { name: /^Units of / });
+    const units = page.getByRole('button', { name: / units? of / });
     await units.first().waitFor();
     expect(await units.count()).toBe(1);
     expect(await page.getByRole('combobox', { name: /^Plan of / }).count()).toBe(0);

@@ -35,7 +35,7 @@ export function TestPage() {
           <QueryState query={health} label="the health check">
             {(answer) => (
               <Row name="Health">
-                <Badge color={answer.status === 'ok' ? 'green' : 'red'}>{answer.status}</Badge>
+                <Badge variant="light" color={answer.status === 'ok' ? 'green' : 'red'}>{answer.status}</Badge>
                 <Text size="sm" c="dimmed">
                   in {answer.ms} ms
                 </Text>

@@ -99,7 +99,7 @@ export function CompaniesTable({ canChangeCompany, onOpenUnits }: Props) {
           variant="light"
           leftSection={<IconStack2 size={14} aria-hidden />}
           onClick={() => onOpenUnits(row)}
-          aria-label={`Units of ${row.name}`}
+          aria-label={`${plural(row.unitCount, 'unit', 'units')} of ${row.name}`}
         >
           {plural(row.unitCount, 'unit', 'units')}
         </Button>

@@ -89,9 +89,8 @@ function UnitsList({ company, canChange }: { company: CompanySubscription; canCh
             {planName(row.plan)}
           </Badge>
           {row.subscription === null && (
-            <Text size="xs" c="dimmed">
-              the company&apos;s
-            </Text>
+            // Not dimmed: it is read on striped and hovered rows, where a dimmed grey falls below contrast.
+            <Text size="xs">the company&apos;s</Text>
           )}
         </Group>
       ),

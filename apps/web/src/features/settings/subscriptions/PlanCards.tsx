@@ -11,7 +11,7 @@ export function PlanCards({ counts }: { counts: readonly PlanCount[] | undefined
         const count = counts?.find((entry) => entry.plan === plan);
         return (
           <Card key={plan} withBorder padding="md" component="section" aria-labelledby={`plan-${plan}`}>
-            <Title order={3} size="h5" id={`plan-${plan}`} mb={6}>
+            <Title order={2} size="h5" id={`plan-${plan}`} mb={6}>
               {details.name}
             </Title>
             {count ? (

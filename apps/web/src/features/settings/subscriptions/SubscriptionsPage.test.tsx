@@ -95,7 +95,7 @@ describe('SubscriptionsPage', { timeout: 30_000 }, () => {
 
   it('lets provider staff set the plan of the selected units at once', async () => {
     const api = renderPage(staff);
-    await userEvent.click(await screen.findByRole('button', { name: 'Units of Alpha Hosting' }));
+    await userEvent.click(await screen.findByRole('button', { name: '3 units of Alpha Hosting' }));
     const drawer = await screen.findByRole('dialog', { name: 'Units of Alpha Hosting' });
     await userEvent.click(await within(drawer).findByRole('checkbox', { name: 'Select AN-CRAH-01' }));
     await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Select AN-CRAH-02' }));
@@ -115,7 +115,7 @@ describe('SubscriptionsPage', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Companies and their plans' });
     expect(await within(table).findByText('Observability')).toBeInTheDocument();
     expect(within(table).queryByRole('combobox', { name: 'Plan of Alpha Hosting' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Units of Alpha Hosting' }));
+    await userEvent.click(screen.getByRole('button', { name: '3 units of Alpha Hosting' }));
     const drawer = await screen.findByRole('dialog', { name: 'Units of Alpha Hosting' });
     expect(await within(drawer).findByText('AN-CRAH-02')).toBeInTheDocument();
     expect(within(drawer).queryByRole('checkbox')).toBeNull();
