@@ -145,6 +145,35 @@ describe('schedules: list, get, create, update, confirm, delete', () => {
     expect((await call.get(users.adminB, entry.scheduleId)).status).toBe(404);
   });
 
+  it("shows a customer's limited people only entries with an asset in their access groups", async () => {
+    const { users, ids, companyA } = fleet;
+    // The operator's group holds Alpha North hall 1 only: an entry for Alpha South is not theirs to see.
+    const plan = (assetIds: number[]) =>
+      call.create(
+        users.technician,
+        scheduleBody(companyA.companyId, [users.technician.userId], { assetIds }),
+      );
+    const north = scheduleOf(await plan([ids.unitA1]));
+    const south = scheduleOf(await plan([ids.unitA3]));
+    const both = scheduleOf(await plan([ids.unitA1, ids.unitA3]));
+    const none = scheduleOf(await plan([]));
+    const seen = (user: typeof users.operatorA) =>
+      call
+        .list(user, weekOf())
+        .then((answer) => schedulesOf(answer).content.map((entry) => entry.scheduleId));
+    const operatorSees = await seen(users.operatorA);
+    expect(operatorSees).toEqual(expect.arrayContaining([north.scheduleId, both.scheduleId]));
+    expect(operatorSees).not.toContain(south.scheduleId);
+    expect(operatorSees).not.toContain(none.scheduleId);
+    expect((await call.get(users.operatorA, south.scheduleId)).status).toBe(404);
+    // Of an entry they see, only the assets their groups reach are named.
+    expect(scheduleOf(await call.get(users.operatorA, both.scheduleId)).assets).toEqual([
+      { assetId: ids.unitA1, name: 'AN-CRAH-01' },
+    ]);
+    expect(await seen(users.adminA)).toEqual(expect.arrayContaining([north.scheduleId, south.scheduleId]));
+    expect(await seen(users.providerAdmin)).toContain(none.scheduleId);
+  });
+
   it('moves, resizes, changes technicians and confirms, auditing each change', async () => {
     const { users, companyA } = fleet;
     const entry = scheduleOf(
