@@ -12,8 +12,6 @@ export const ANALYTICS_PATH_MAX = 300;
 export const ANALYTICS_RETENTION_DAYS = 400;
 /** The usage page's widest range. */
 export const USAGE_RANGE_MAX_DAYS = 366;
-/** Spec platform-core 9: the share of client errors reported. */
-export const ERROR_SAMPLING_RATE = 0.2;
 export const CLIENT_ERROR_MESSAGE_MAX = 1000;
 export const CLIENT_ERROR_STACK_MAX = 4000;
 

@@ -5,6 +5,8 @@ export const PROVIDER_COMPANY_ID = 1;
 /** Identity ids issued by our hosted identity provider start with this prefix. */
 export const EXTERNAL_IDENTITY_PREFIX = 'kelvin|';
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** The share of client errors the browser reports. */
+export const ERROR_SAMPLING_RATE = 0.2;
 export const RAW_DATA_MAX_RANGE_MS = 86_400_000;
 export const CURRENT_VALUES_CACHE_MS = 30_000;
 export const CACHE_TTL_MS = 300_000;

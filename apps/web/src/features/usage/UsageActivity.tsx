@@ -11,11 +11,11 @@ const whole = (value: number | null) => (value === null ? '–' : Math.round(val
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <Paper withBorder p="md">
-      <Text size="sm" c="dimmed">
+    <Paper withBorder p={{ base: 'xs', xs: 'md' }}>
+      <Text size="sm" c="dimmed" truncate>
         {label}
       </Text>
-      <Text fz={28} fw={700}>
+      <Text fz={26} fw={700}>
         {value.toLocaleString('en-US')}
       </Text>
     </Paper>
@@ -51,7 +51,7 @@ export function UsageActivity({ usage }: { usage: Usage }) {
   const { activity, events } = chartSeries(usage);
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={3} spacing={{ base: 'xs', xs: 'md' }}>
         <Figure label="Active users" value={usage.activeUsers} />
         <Figure label="Page views" value={usage.pageViews} />
         <Figure label="Events" value={usage.events} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { analyticsEndpoints } from '@kelvin/contract';
+import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
 
 export const USAGE_RANGES = [
@@ -24,7 +24,7 @@ export function useUsage(range: UsageRange, companyIds: readonly number[]) {
   return useQuery({
     queryKey: ['analytics', 'usage', range, companyIds],
     queryFn: ({ signal }) =>
-      apiCall(analyticsEndpoints.analyticsUsage, {
+      apiCall(contract.analyticsUsage, {
         body: {
           ...rangeDays(range, Date.now()),
           ...(companyIds.length > 0 ? { companyIds: [...companyIds] } : {}),
@@ -39,7 +39,7 @@ export function useClientErrors(range: UsageRange) {
   return useQuery({
     queryKey: ['analytics', 'clientErrors', range],
     queryFn: ({ signal }) =>
-      apiCall(analyticsEndpoints.clientErrorsList, {
+      apiCall(contract.clientErrorsList, {
         body: { from: rangeDays(range, Date.now()).from },
         signal,
       }),

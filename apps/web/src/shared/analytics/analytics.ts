@@ -1,6 +1,7 @@
-import { analyticsEndpoints, type AnalyticsItem } from '@kelvin/contract';
+import type { AnalyticsItem } from '@kelvin/contract';
 import { getIdToken } from '../../app/session/sessionStore.ts';
 import { API_BASE_PATH } from '../api/apiClient.ts';
+import { contract } from '../api/endpoints.ts';
 import { createAnalyticsRecorder } from './analyticsRecorder.ts';
 
 /**
@@ -10,7 +11,7 @@ import { createAnalyticsRecorder } from './analyticsRecorder.ts';
 function sendBatch(items: AnalyticsItem[], leaving: boolean): Promise<unknown> {
   const token = getIdToken();
   if (!token) return Promise.resolve();
-  return fetch(`${API_BASE_PATH}${analyticsEndpoints.analyticsTrack.path}`, {
+  return fetch(`${API_BASE_PATH}${contract.analyticsTrack.path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ items }),

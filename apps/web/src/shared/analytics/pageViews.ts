@@ -4,8 +4,11 @@ import { analytics } from './analytics.ts';
 type Router = ReturnType<typeof createHashRouter>;
 type RouterState = Router['state'];
 
-/** Only the signed-in user area is recorded: not the landing page, sign-in, signed-out or shared-view screens. */
-const RECORDED = /^\/user(\/|$)/;
+/**
+ * Only the signed-in user area's screens are recorded: not the landing page, sign-in, signed-out or shared-view
+ * screens, nor `/user` itself, which only redirects to the dashboard.
+ */
+const RECORDED = /^\/user\/./;
 
 /** The matched route's pattern, e.g. `/user/tickets/:ticketId/details`: raw ids would split one screen into many. */
 export function routePattern(matches: RouterState['matches']): string {

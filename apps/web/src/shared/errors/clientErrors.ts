@@ -1,7 +1,8 @@
 import { PRODUCT_UI_VERSION } from '@kelvin/domain';
-import { analyticsEndpoints, type ClientErrorReport } from '@kelvin/contract';
+import type { ClientErrorReport } from '@kelvin/contract';
 import { getIdToken } from '../../app/session/sessionStore.ts';
 import { API_BASE_PATH } from '../api/apiClient.ts';
+import { contract } from '../api/endpoints.ts';
 import { markCssChunkError } from './chunkLoad.ts';
 import { createErrorReporter, currentPath } from './errorReporter.ts';
 
@@ -9,7 +10,7 @@ function send(report: ClientErrorReport): Promise<unknown> {
   const token = getIdToken();
   // Signed out (sign-in, shared views): nobody to stamp the report with; the server takes reports of users only.
   if (!token) return Promise.resolve();
-  return fetch(`${API_BASE_PATH}${analyticsEndpoints.clientErrorsReport.path}`, {
+  return fetch(`${API_BASE_PATH}${contract.clientErrorsReport.path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify(report),

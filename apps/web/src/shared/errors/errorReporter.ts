@@ -1,4 +1,5 @@
-import { ERROR_SAMPLING_RATE, type ClientErrorReport } from '@kelvin/contract';
+import type { ClientErrorReport } from '@kelvin/contract';
+import { ERROR_SAMPLING_RATE } from '@kelvin/domain';
 
 const STACK_LINES = 15;
 const STACK_CHARS = 3000;
