@@ -1,7 +1,8 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useAsset, useAssetParents } from '../assets/assetsQueries.ts';
-import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
+import { shortenAssetType } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { adminPaths } from '../../shared/routing/paths.ts';
 import { LinkTabs } from '../../shared/ui/LinkTabs.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
@@ -35,14 +36,14 @@ export function CompanyAssetPage() {
             component={Link}
             to={adminPaths.companyAsset(companyId, parent.assetId)}
           >
-            {assetDisplayName(parent)}
+            {displayAssetName(parent)}
           </Anchor>
         ))}
       </Breadcrumbs>
       <QueryState query={asset} label="the asset">
         {(data) => (
           <Group gap="sm">
-            <Title order={2}>{assetDisplayName(data)}</Title>
+            <Title order={2}>{displayAssetName(data)}</Title>
             <Badge variant="light">{shortenAssetType(data.type)}</Badge>
             {!data.isActive && <Badge color="gray">Inactive</Badge>}
             <Text size="sm" c="dimmed">

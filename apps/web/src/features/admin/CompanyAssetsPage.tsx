@@ -7,7 +7,8 @@ import { useAssets } from '../assets/assetsQueries.ts';
 import { buildAssetTree, filterAssetTree } from '../assets/assetTree.ts';
 import { AssetTree } from '../assets/AssetTree.tsx';
 import { canHaveChildren, canHoldUnitTemplate } from '../assets/assetPlacement.ts';
-import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
+import { shortenAssetType } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { adminPaths } from '../../shared/routing/paths.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { EmptyState, QueryState } from '../../shared/ui/QueryState.tsx';
@@ -104,7 +105,7 @@ function SelectedAssetCard({
   onDialog: (dialog: AssetDialog) => void;
   onDelete: () => void;
 }) {
-  const name = assetDisplayName(asset);
+  const name = displayAssetName(asset);
   return (
     <Card withBorder aria-label={`Selected asset ${name}`} component="section">
       <Stack gap="xs">

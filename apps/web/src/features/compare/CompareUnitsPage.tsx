@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, CopyButton, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLink } from '@tabler/icons-react';
-import { assetDisplayName, reportsOwnReadings } from '@kelvin/domain';
+import { reportsOwnReadings } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { notify } from '../../app/toasts/toasts.ts';
 import { userTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
@@ -41,7 +42,7 @@ export function CompareUnitsPage() {
     if (asset && !reportsOwnReadings(asset.assetTypeId) && !state.assetIds.includes(assetId)) {
       notify({
         kind: 'danger',
-        message: `${assetDisplayName(asset)} has no readings of its own: pick units.`,
+        message: `${displayAssetName(asset)} has no readings of its own: pick units.`,
       });
       return;
     }

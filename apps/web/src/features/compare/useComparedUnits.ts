@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Asset, Metric } from '@kelvin/contract';
-import { assetDisplayName, reportsOwnReadings } from '@kelvin/domain';
+import { reportsOwnReadings } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { paletteColor, CHART_PALETTE } from '../../shared/charts/palette.ts';
 import { useAssets } from '../assets/assetsQueries.ts';
 import { useAssetMetricIds, useMetricCatalogue } from '../diagnose/diagnoseQueries.ts';
@@ -44,7 +45,7 @@ export function useComparedUnits(assetIds: readonly number[]): ComparedUnits {
     const known = assetIds.flatMap((assetId) => {
       const asset = assetsById.get(assetId);
       return asset && reportsOwnReadings(asset.assetTypeId)
-        ? [{ assetId, name: assetDisplayName(asset) }]
+        ? [{ assetId, name: displayAssetName(asset) }]
         : [];
     });
     return {

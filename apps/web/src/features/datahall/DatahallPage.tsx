@@ -2,12 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Grid, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { livePath, type Asset } from '@kelvin/contract';
-import {
-  ASSET_HEALTH_ATTENTION_ORDER,
-  ASSET_TYPE,
-  assetDisplayName,
-  formatMetricValueWithUnits,
-} from '@kelvin/domain';
+import { ASSET_HEALTH_ATTENTION_ORDER, ASSET_TYPE, formatMetricValueWithUnits } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { userUnitsProfile } from '../../shared/preferences/displayPreferences.ts';
 import { EmptyState, QueryError } from '../../shared/ui/QueryState.tsx';
 import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
@@ -30,7 +26,7 @@ function placeOf(asset: Asset, byId: ReadonlyMap<number, Asset>): string[] {
   const names: string[] = [];
   let parent = asset.parentAssetId === null ? undefined : byId.get(asset.parentAssetId);
   while (parent) {
-    names.unshift(assetDisplayName(parent));
+    names.unshift(displayAssetName(parent));
     parent = parent.parentAssetId === null ? undefined : byId.get(parent.parentAssetId);
   }
   return names;
@@ -65,7 +61,7 @@ export function DatahallPage() {
     if (!asset) return;
     const hallId = asset.assetTypeId === ASSET_TYPE.datahall ? asset.assetId : asset.datahallId;
     if (hallId === null) {
-      setHint(`${assetDisplayName(asset)} is not in a data hall. Choose a data hall, or a unit in one.`);
+      setHint(`${displayAssetName(asset)} is not in a data hall. Choose a data hall, or a unit in one.`);
       return;
     }
     setHint(null);
@@ -120,7 +116,7 @@ function HallView({ hall, byId }: { hall: Asset; byId: ReadonlyMap<number, Asset
         .filter((asset) => asset.datahallId === hall.assetId && isFleetUnit(asset))
         .map((asset) => ({
           assetId: asset.assetId,
-          name: assetDisplayName(asset),
+          name: displayAssetName(asset),
           properties: asset.properties,
         })),
     [byId, hall.assetId],
@@ -155,7 +151,7 @@ function HallView({ hall, byId }: { hall: Asset; byId: ReadonlyMap<number, Asset
     paint: HEALTH_PAINTS[state],
     count: [...paints.values()].filter((paint) => paint === HEALTH_PAINTS[state]).length,
   })).filter((entry) => entry.count > 0);
-  const name = assetDisplayName(hall);
+  const name = displayAssetName(hall);
 
   return (
     <Stack>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { Metric } from '@kelvin/contract';
-import { assetDisplayName } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { useAsset, useAssets } from '../assets/assetsQueries.ts';
 import { updateDiagnoseView } from './diagnoseStore.ts';
 import { useAssetMetricIds, useMetricCatalogue } from './diagnoseQueries.ts';
@@ -41,7 +41,7 @@ export function useDiagnoseAssets(
     if (focused.data) byId.set(focused.data.assetId, focused.data);
     return ids.flatMap((id) => {
       const asset = byId.get(id);
-      return asset ? [{ assetId: id, name: assetDisplayName(asset) }] : [];
+      return asset ? [{ assetId: id, name: displayAssetName(asset) }] : [];
     });
   }, [all.data, focused.data, ids]);
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { assetDisplayName, shortenAssetType } from '@kelvin/domain';
+import { shortenAssetType } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useOptionalIdParam } from '../../shared/routing/useIdParam.ts';
@@ -65,7 +66,7 @@ function ChosenAsset({ assetId }: { assetId: number }) {
         <>
           <Group gap="sm">
             <Title order={2} size="h3">
-              {assetDisplayName(data)}
+              {displayAssetName(data)}
             </Title>
             <Badge variant="light">{shortenAssetType(data.type)}</Badge>
             <Button component={Link} to="/user/maintenance" variant="subtle" size="xs" ml="auto">

@@ -8,7 +8,8 @@ import {
   type MaintenanceWindow,
   type MaintenanceWindowState,
 } from '@kelvin/contract';
-import { assetDisplayName, canHaveMaintenanceWindow, MAINTENANCE_STATE_LABELS } from '@kelvin/domain';
+import { canHaveMaintenanceWindow, MAINTENANCE_STATE_LABELS } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { PagedTable } from '../../shared/ui/PagedTable.tsx';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
@@ -52,7 +53,7 @@ export function MaintenanceWindowsPanel({
   const asset: MaintenanceAsset | undefined = chosen && {
     assetId: chosen.assetId,
     assetTypeId: chosen.assetTypeId,
-    name: assetDisplayName(chosen),
+    name: displayAssetName(chosen),
   };
   const [states, setStates] = useState<MaintenanceWindowState[]>([]);
   const [text, setText] = useState('');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessageReport } from '@tabler/icons-react';
-import { assetDisplayName } from '@kelvin/domain';
+import { displayAssetName } from '../../shared/preferences/names.ts';
 import { usePermissionScope } from '../../shared/session/permissionScope.ts';
 import { AssetFromRoute } from '../assets/AssetFromRoute.tsx';
 import { AssetEventTickets } from '../tickets/problems/AssetEventTickets.tsx';
@@ -19,7 +19,7 @@ export function DeviceProblemsPage() {
         <Stack gap="sm">
           <Group justify="space-between" gap="sm">
             <Text c="dimmed" size="sm">
-              Problems the rules found on {assetDisplayName(asset)}, and those people reported.
+              Problems the rules found on {displayAssetName(asset)}, and those people reported.
             </Text>
             {scope.forCompany(PROBLEMS_WRITE, asset.companyId) && (
               <Button
@@ -35,7 +35,7 @@ export function DeviceProblemsPage() {
           <AssetEventTickets asset={asset} />
           <ProblemsPanel key={asset.assetId} assetId={asset.assetId} />
           <AdHocProblemDialog
-            asset={{ assetId: asset.assetId, name: assetDisplayName(asset) }}
+            asset={{ assetId: asset.assetId, name: displayAssetName(asset) }}
             opened={reporting}
             onClose={() => setReporting(false)}
           />

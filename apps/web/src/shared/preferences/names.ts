@@ -1,4 +1,4 @@
-import { maskAssetName, maskCompanyName } from '@kelvin/domain';
+import { assetDisplayName, maskAssetName, maskCompanyName, type PropertyLike } from '@kelvin/domain';
 import { demoModeOn } from './displayPreferences.ts';
 
 /**
@@ -14,4 +14,14 @@ export function presentAssetName(
   name: string,
 ): string {
   return demoModeOn() ? maskAssetName(asset) : name;
+}
+
+/** The spec's display name of an asset (its name property, else type and position), masked under demo mode. */
+export function displayAssetName(asset: {
+  assetId: number;
+  assetTypeId: number;
+  type: string;
+  properties: readonly PropertyLike[];
+}): string {
+  return presentAssetName(asset, assetDisplayName(asset));
 }
