@@ -13,6 +13,7 @@ import { buildAssetTree, filterAssetTree, type AssetTreeNode } from '../../asset
 import { AssetTree } from '../../assets/AssetTree.tsx';
 import { DetailsCard } from './DetailsCard.tsx';
 import { useAddTicketAssets, useRemoveTicketAssets } from './ticketQueries.ts';
+import { presentAssetName, presentCompanyName } from '../../../shared/preferences/names.ts';
 
 /** Spec placeholder for a ticket without assets. */
 export const NO_ASSETS = 'No Asset Information Available';
@@ -100,7 +101,7 @@ export function TicketAssetsPanel({ ticket, canEdit }: { ticket: Ticket; canEdit
               <Group key={asset.assetId} component="li" gap="xs" wrap="nowrap" justify="space-between">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Anchor component={Link} to={`/user/devices/${asset.assetId}`} size="sm" fw={500} truncate>
-                    {asset.displayName}
+                    {presentAssetName(asset, asset.displayName)}
                   </Anchor>
                   {asset.assetTypeName !== null && (
                     <Text size="xs" c="dimmed" truncate>
@@ -204,7 +205,9 @@ function TicketAssetPickerDialog({
         <QueryState query={assets} label="the assets">
           {() =>
             tree.length === 0 ? (
-              <EmptyState>{ticket.companyName} has no assets yet.</EmptyState>
+              <EmptyState>
+                {presentCompanyName(ticket.companyId, ticket.companyName)} has no assets yet.
+              </EmptyState>
             ) : shown.length === 0 ? (
               <EmptyState>No asset matches the search.</EmptyState>
             ) : (

@@ -14,6 +14,7 @@ import { useTicketAccess } from './ticketAccess.ts';
 import { TicketDetailsTour } from './TicketDetailsTour.tsx';
 import { useTicket } from './ticketQueries.ts';
 import { TICKET_STATE_LABELS } from './ticketLabels.ts';
+import { presentCompanyName } from '../../../shared/preferences/names.ts';
 
 /** Spec placeholder for a ticket that is missing or fails to load. */
 export const NO_TICKET = 'No Ticket Information';
@@ -126,7 +127,7 @@ function TicketHeader({ ticket }: { ticket: Ticket }) {
           </Badge>
         )}
         <Text size="sm" c="dimmed">
-          {ticket.companyName}
+          {presentCompanyName(ticket.companyId, ticket.companyName)}
         </Text>
       </Group>
     </Stack>

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { TicketListItem } from '@kelvin/contract';
 import { TicketStatusBadge } from '../TicketStatusBadge.tsx';
 import { EnumBadge, TicketLink, ticketAssetsLine } from './ticketColumns.tsx';
+import { presentCompanyName } from '../../../shared/preferences/names.ts';
 
 /**
  * What a ticket card says, in a swim lane and as a row on a phone: id, title, company and assets, priority and
@@ -33,7 +34,9 @@ export function TicketCardBody({
         {ticket.title}
       </Text>
       <Text size="xs" c="dimmed" lineClamp={1}>
-        {[ticket.companyName, ticketAssetsLine(ticket)].filter(Boolean).join(' · ')}
+        {[presentCompanyName(ticket.companyId, ticket.companyName), ticketAssetsLine(ticket)]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
       <Group gap={6} justify="space-between" wrap="nowrap">
         <EnumBadge enumName="ticketPriority" enumKey={ticket.priorityEnumKey} />
