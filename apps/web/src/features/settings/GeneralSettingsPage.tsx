@@ -51,7 +51,7 @@ export function GeneralSettingsPage() {
               <SettingCard
                 icon={<IconClock size={20} aria-hidden />}
                 title="Time zone"
-                description="Every date and time in the console (tables, tickets, charts, exports) is shown in this zone."
+                description="Every date and time in the console (tables, tickets, charts, form exports) is shown in this zone."
               >
                 <TimeZoneSetting
                   value={current.timeZoneId}
