@@ -6,13 +6,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ASSET_TYPE } from '@kelvin/domain';
 import { startSimulator, type Simulator } from '../apps/server/src/demo/simulator.ts';
 import { assets, users } from '../apps/server/src/platform/db/schema.ts';
+import { axeFindings, formatScreenReport, sortFindings } from './support/axe.ts';
+import { KNOWN_FINDINGS } from './support/axeKnownFindings.ts';
 import { chromiumAvailable, launchChromium } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/consoleServer.ts';
 import { signIn } from './support/signIn.ts';
 
 const SHOTS = path.resolve('.tmp/shots/C');
 const USER = 'admin@northwind.example';
-const TIME = /\d\d:\d\d:\d\d [AP]M/;
+const TIME = /^\d\d:\d\d:\d\d [AP]M$/;
 
 describe.skipIf(!chromiumAvailable())('Settings → General: time zone, units profile and demo mode', () => {
   let server: ConsoleServer;
@@ -160,6 +162,9 @@ describe.skipIf(!chromiumAvailable())('Settings → General: time zone, units pr
     for (const scheme of ['light', 'dark'] as const) {
       await phone.emulateMedia({ colorScheme: scheme });
       await phone.screenshot({ path: path.join(SHOTS, `settings-390-${scheme}.png`), fullPage: true });
+      // No serious or critical accessibility finding, in either scheme.
+      const sorted = sortFindings(await axeFindings(phone), 'settings: general', KNOWN_FINDINGS);
+      expect(sorted.blocking, formatScreenReport(`settings: general (${scheme})`, sorted)).toEqual([]);
     }
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
