@@ -29,8 +29,8 @@ export interface CalendarMove {
 
 export interface SchedulingCalendarProps {
   mode: CalendarMode;
-  /** The first day shown, YYYY-MM-DD in the zone. */
-  firstDay: string;
+  /** A day of the period shown, YYYY-MM-DD in the zone: the calendar shows its week or month. */
+  date: string;
   style: ViewStyle;
   timeZone: string;
   entries: readonly Schedule[];
@@ -45,7 +45,7 @@ export interface SchedulingCalendarProps {
   emptyText: string;
 }
 
-/** An entry's line on the calendar: title, technicians and ticket, so that a glance says who goes where. */
+/** An entry on the calendar: title first, then when and who, then the ticket, so that a glance says who goes where. */
 function EntryContent({ event, timeText }: EventContentArg) {
   const entry: unknown = event.extendedProps.entry;
   if (!isSchedule(entry)) return null;
@@ -53,11 +53,10 @@ function EntryContent({ event, timeText }: EventContentArg) {
   return (
     <div className={classes.content}>
       <div className={classes.line}>
-        {timeText && <span className={classes.time}>{timeText} </span>}
         <strong>{entry.title}</strong>
         {!entry.confirmed && <span className={classes.flag}> (unconfirmed)</span>}
       </div>
-      {people && <div className={classes.line}>{people}</div>}
+      <div className={classes.line}>{[timeText, people].filter((part) => part !== '').join(' · ')}</div>
       {entry.ticketId !== null && (
         <div className={classes.line}>
           Ticket #{entry.ticketId}
@@ -66,6 +65,14 @@ function EntryContent({ event, timeText }: EventContentArg) {
       )}
     </div>
   );
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from midnight to midnight (time off, leave) sit in the all-day row instead of filling the grid. */
+function wholeDays(start: Date, end: Date): boolean {
+  const length = end.getTime() - start.getTime();
+  return start.getTime() % DAY_MS === 0 && length >= DAY_MS && length % DAY_MS === 0;
 }
 
 function isSchedule(value: unknown): value is Schedule {
@@ -78,33 +85,39 @@ function isSchedule(value: unknown): value is Schedule {
  * own toolbar moves it, so FullCalendar's header is off.
  */
 export function SchedulingCalendar(props: SchedulingCalendarProps) {
-  const { mode, firstDay, style, timeZone, entries, canWrite, canCreate } = props;
+  const { mode, date, style, timeZone, entries, canWrite, canCreate } = props;
   const ref = useRef<FullCalendar>(null);
   const view = FC_VIEWS[mode];
   useEffect(() => {
     const api = ref.current?.getApi();
     if (!api) return;
-    if (api.view.type !== view) api.changeView(view, firstDay);
-    else api.gotoDate(firstDay);
-  }, [view, firstDay]);
+    if (api.view.type !== view) api.changeView(view, date);
+    else api.gotoDate(date);
+  }, [view, date]);
 
   const events = useMemo<EventInput[]>(
     () =>
-      entries.map((entry) => ({
-        id: String(entry.scheduleId),
-        title: entry.title,
-        start: toCalendarDate(entry.startsAt, timeZone),
-        end: toCalendarDate(entry.endsAt, timeZone),
-        classNames: scheduleEventClassNames(entry.type, entry.confirmed),
-        editable: canWrite(entry.companyId),
-        extendedProps: { entry },
-      })),
+      entries.map((entry) => {
+        const start = toCalendarDate(entry.startsAt, timeZone);
+        const end = toCalendarDate(entry.endsAt, timeZone);
+        return {
+          id: String(entry.scheduleId),
+          title: entry.title,
+          start,
+          end,
+          allDay: wholeDays(start, end),
+          classNames: scheduleEventClassNames(entry.type, entry.confirmed),
+          editable: canWrite(entry.companyId),
+          extendedProps: { entry },
+        };
+      }),
     [entries, timeZone, canWrite],
   );
 
   const moved = (info: EventDropArg | EventResizeDoneArg) => {
-    const { start, end } = info.event;
-    if (!start || !end) {
+    const { start, end, allDay } = info.event;
+    // Dragged between the all-day row and the hours, an entry loses its length: it is put back.
+    if (!start || !end || allDay !== info.oldEvent.allDay) {
       info.revert();
       return;
     }
@@ -123,7 +136,7 @@ export function SchedulingCalendar(props: SchedulingCalendarProps) {
         ref={ref}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={view}
-        initialDate={firstDay}
+        initialDate={date}
         timeZone="UTC"
         now={() => toCalendarDate(Date.now(), timeZone)}
         nowIndicator
@@ -132,7 +145,8 @@ export function SchedulingCalendar(props: SchedulingCalendarProps) {
         eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12, meridiem: 'short' }}
         slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12, meridiem: 'short' }}
         dayHeaderFormat={mode === 'month' ? { weekday: 'short' } : { weekday: 'short', day: 'numeric' }}
-        allDaySlot={false}
+        allDaySlot
+        allDayText="All day"
         scrollTime="07:00:00"
         height={mode === 'week' ? 680 : 'auto'}
         expandRows
@@ -160,6 +174,11 @@ export function SchedulingCalendar(props: SchedulingCalendarProps) {
           info.jsEvent.preventDefault();
           props.onOpen(Number(info.event.id));
         }}
+        // FullCalendar names a month's day cell by its number alone, while the cell also shows its entries; the
+        // cell needs no name of its own (axe: label-content-name-mismatch).
+        dayCellDidMount={(info) => info.el.removeAttribute('aria-labelledby')}
+        // FullCalendar's '+2 more' is a link without an address carrying aria-expanded: a button is what it is.
+        moreLinkDidMount={(info) => info.el.setAttribute('role', 'button')}
         // Entries take the keyboard focus and open with Enter, as FullCalendar's accessible events do.
         eventInteractive
         noEventsContent={props.emptyText}

@@ -24,7 +24,7 @@ import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
 import { SchedulingCalendar } from './SchedulingCalendar.tsx';
 import { SchedulingFilters } from './SchedulingFilters.tsx';
-import { stepDay, viewDays, viewInstants, zonedDay } from './calendarRange.ts';
+import { stepDay, viewInstants, zonedDay } from './calendarRange.ts';
 import { rangeLabel } from './rangeLabel.ts';
 import type { ScheduleTarget } from './scheduleDraft.ts';
 import { useSchedule, useScheduleResources, useSchedules } from './schedulingQueries.ts';
@@ -211,7 +211,7 @@ export function SchedulingPage() {
         ) : (
           <SchedulingCalendar
             mode={calendarMode}
-            firstDay={viewDays(calendarMode, day, state.style).first}
+            date={day}
             style={state.style}
             timeZone={timeZone}
             entries={entries}
