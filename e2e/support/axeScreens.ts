@@ -128,6 +128,7 @@ export const screens: readonly Screen[] = [
     ready: text(/Compare/),
   },
   { name: 'tickets', path: () => '/user/tickets', ready: heading(/Tickets/), phone: true },
+  { name: 'scheduling', path: () => '/user/scheduling', ready: heading('Scheduling'), phone: true },
   {
     name: 'tickets: new ticket dialog',
     path: () => '/user/tickets',
