@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, okSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { calendarDate } from './timeEntries.ts';
 
 /** A batch carries at most this many page views and events; the browser sends every few seconds, so it rarely nears it. */
 export const ANALYTICS_BATCH_MAX = 50;
@@ -76,7 +77,7 @@ export const clientErrorGroupSchema = z.object({
 });
 export type ClientErrorGroup = z.infer<typeof clientErrorGroupSchema>;
 
-const day = z.iso.date({ error: 'Expected a date such as 2026-05-01' });
+const day = calendarDate;
 
 export const analyticsEndpoints = {
   analyticsTrack: endpoint({
