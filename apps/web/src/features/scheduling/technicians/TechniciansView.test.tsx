@@ -11,6 +11,7 @@ const HEADER_H = 40;
 const MINUTE_PX = 0.8;
 
 function renderView(entries: Schedule[], overrides: Partial<TechniciansViewProps> = {}) {
+  const calls = { onSelectRange: vi.fn(), onMove: vi.fn(), onOpen: vi.fn() };
   const props: TechniciansViewProps = {
     entries,
     technicians: [ann, bob],
@@ -18,9 +19,7 @@ function renderView(entries: Schedule[], overrides: Partial<TechniciansViewProps
     timeZone: 'UTC',
     viewStyle: 'US',
     readOnly: false,
-    onSelectRange: vi.fn(),
-    onMove: vi.fn(),
-    onOpen: vi.fn(),
+    ...calls,
     ...overrides,
   };
   render(
@@ -28,7 +27,7 @@ function renderView(entries: Schedule[], overrides: Partial<TechniciansViewProps
       <TechniciansView {...props} />
     </MantineProvider>,
   );
-  return props;
+  return calls;
 }
 
 /** The client point of a technician's column at a minute of the day (jsdom lays nothing out: boxes sit at 0). */
