@@ -75,6 +75,8 @@ describe.skipIf(!chromiumAvailable())(
           await page.goto(`${server.url}/#/user/usage`);
           await page.reload();
           await page.getByText('Most viewed screens').waitFor(FIRST_LOAD);
+          // The chart draws once its frame has a width: wait for its canvas, not only the page's text.
+          await page.locator('.uplot canvas').first().waitFor(FIRST_LOAD);
           await page.screenshot({ path: path.join(SHOTS, `usage-${width}-${scheme}.png`), fullPage: true });
           await page.getByRole('tab', { name: 'Client errors' }).click();
           await page.getByRole('tabpanel').waitFor();
