@@ -77,6 +77,37 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 22 item 4: the browser calls endpoints through shared/api/endpoints.ts, references without schemas, so
+    // that the first screen carries neither zod nor every endpoint's schemas. Only forms that validate with an
+    // endpoint's own schema (lazy screens) import the full contract.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/features/users/UserForm.tsx',
+      'apps/web/src/features/assets/propertyRows.ts',
+      'apps/web/src/features/assets/TemplatePropertyFields.tsx',
+      'apps/web/src/features/coverage/WarrantyForm.tsx',
+      'apps/web/src/features/coverage/ContractForm.tsx',
+      'apps/web/src/features/monitorGroups/ruleDraft.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@kelvin/contract'],
+              importNamePattern: '^(contract|allEndpoints|\\w+Endpoints)$',
+              allowTypeImports: true,
+              message:
+                "Call endpoints through shared/api/endpoints.ts ('contract' there has no schemas), so the first screen stays small.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 22: one date-time formatter (MM/dd/yyyy hh:mm:ss a, platform-core section 9). A screen that builds its
     // own Intl formatter or asks the browser's locale writes moments some other way; shared/formatting/ alone may.
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],

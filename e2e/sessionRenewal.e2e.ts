@@ -103,7 +103,7 @@ describe.skipIf(!chromiumAvailable())('session renewal', () => {
     await context.close();
   });
 
-  it("keeps socket.io's client out of the first screen's scripts (the bell loads it after the first render)", async () => {
+  it("keeps socket.io's client and zod out of the first screen's scripts", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     // The entry and the chunks the page preloads with it: what every first screen waits for.
     const urls = [
@@ -115,6 +115,9 @@ describe.skipIf(!chromiumAvailable())('session renewal', () => {
     const bodies = await Promise.all(urls.map(async (url) => (await fetch(`${server.url}${url}`)).text()));
     // A message only socket.io's client carries.
     expect(bodies.filter((body) => body.includes('io server disconnect'))).toEqual([]);
+    // Nor zod and the contract's schemas: the browser calls through schema-free references
+    // (shared/api/endpoints.ts). '$ZodType' is a name only zod's core carries.
+    expect(bodies.filter((body) => body.includes('$ZodType'))).toEqual([]);
   });
 
   it('renews the ID token silently, and signs out when renewal fails', async () => {

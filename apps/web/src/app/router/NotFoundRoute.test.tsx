@@ -35,10 +35,13 @@ describe('NotFoundRoute', () => {
       }),
     );
     renderNotFound();
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
     expect(within(nav).getByRole('link', { name: 'Tickets' })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    // The page waits for the user's display preferences (times, units, names), then draws.
+    expect(
+      await within(main).findByRole('heading', { name: 'Page not found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(within(main).getByText('/user/nowhere')).toBeInTheDocument();
     // One main landmark: the page does not nest its own inside the shell's.
     expect(screen.getAllByRole('main')).toHaveLength(1);
@@ -46,7 +49,9 @@ describe('NotFoundRoute', () => {
 
   it('shows the bare page before sign-in', async () => {
     renderNotFound();
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
   });

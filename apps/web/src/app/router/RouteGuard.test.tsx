@@ -33,9 +33,11 @@ describe('RouteGuard', () => {
   });
 
   it('shows the section to a user holding the permission', async () => {
-    renderAs(['schedules:read'], '/user/scheduling');
-    expect(await screen.findByRole('heading', { name: 'Scheduling' }, LAZY_SCREEN)).toBeInTheDocument();
-    expect(screen.getByText('This section is not available yet.')).toBeInTheDocument();
+    renderAs(['netsuite:read'], '/user/inventory');
+    expect(
+      await screen.findByRole('heading', { name: 'Global Consumables' }, LAZY_SCREEN),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('requires every check of a route (devices need assets:read and metrics:read)', async () => {
@@ -53,7 +55,10 @@ describe('RouteGuard', () => {
 
   it('redirects a device to its live view', async () => {
     const { router } = renderAs(['assets:read', 'metrics:read'], '/user/devices/12');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/devices/12/liveView'));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/user/devices/12/liveView'),
+      LAZY_SCREEN,
+    );
     expect(await screen.findByRole('tab', { name: 'Live view' })).toBeInTheDocument();
   });
 

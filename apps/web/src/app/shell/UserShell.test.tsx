@@ -78,13 +78,14 @@ describe('UserShell navigation', () => {
     expect(within(work).getByRole('link', { name: 'Tickets' })).toHaveAttribute('aria-current', 'page');
     expect(within(work).getByRole('link', { name: 'Time entries' })).not.toHaveAttribute('aria-current');
     expect(within(work).getByRole('link', { name: 'Inventory' })).toBeInTheDocument();
-    // Unbuilt sections have no entry even for a user who may open their routes; nor has what the user may not open.
-    for (const hidden of ['Scheduling', 'Orders', 'Overview', 'Uploads', 'Company administration'])
+    expect(within(work).getByRole('link', { name: 'Scheduling' })).toBeInTheDocument();
+    // What the user may not open has no entry.
+    for (const hidden of ['Orders', 'Overview', 'Uploads', 'Company administration', 'Usage'])
       expect(within(nav).queryByRole('link', { name: hidden })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('region', { name: 'Administration' })).not.toBeInTheDocument();
   });
 
-  it('offers a customer operator no settings entry, as the guard would refuse its page', async () => {
+  it('offers a customer operator their own settings but not the notification settings the guard would refuse', async () => {
     renderShell([
       'assets:read',
       'metrics:read',
@@ -96,7 +97,8 @@ describe('UserShell navigation', () => {
     ]);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Devices' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: /settings/i })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'General settings' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Notification settings' })).not.toBeInTheDocument();
   });
 
   it('leads the settings entry to the notification settings for a user who may manage them', async () => {

@@ -51,6 +51,7 @@ const rolePermissions = {
     'notificationPreferences:manage',
     'schedules:read',
     'schedules:write',
+    'analytics:read',
   ],
 } as const;
 
@@ -75,11 +76,12 @@ describe('the navigation per role', () => {
           'Diagnose',
         ],
       ],
-      ['Work', ['Tickets', 'Time entries', 'Form explorer']],
+      ['Work', ['Tickets', 'Scheduling', 'Time entries', 'Form explorer']],
+      ['Settings', ['General settings', 'Subscriptions']],
     ]);
   });
 
-  it('gives a provider technician uploads, administration and notification settings, but no unbuilt section', () => {
+  it('gives a provider technician uploads, administration and notification settings, but not usage', () => {
     expect(menuOf(rolePermissions.providerTechnician)).toEqual([
       [
         'Monitoring',
@@ -94,8 +96,9 @@ describe('the navigation per role', () => {
           'Diagnose',
         ],
       ],
-      ['Work', ['Tickets', 'Time entries', 'Form explorer', 'Uploads', 'Inventory']],
-      ['Administration', ['Company administration', 'Forms', 'Notification settings']],
+      ['Work', ['Tickets', 'Scheduling', 'Time entries', 'Form explorer', 'Uploads', 'Inventory']],
+      ['Administration', ['Company administration', 'Forms']],
+      ['Settings', ['General settings', 'Subscriptions', 'Notification settings']],
     ]);
   });
 
@@ -108,24 +111,19 @@ describe('the navigation per role', () => {
     );
   });
 
-  it('gives an administrator every built section, and never Scheduling or General settings', () => {
+  it('gives an administrator every section, usage included', () => {
     const labels = menuOf(rolePermissions.providerAdministrator).flatMap(([, items]) => items);
     expect(labels).toContain('Company administration');
-    // Orders need netsuite:manage, which only the provider's administrators hold.
-    expect(labels).toEqual(expect.arrayContaining(['Orders', 'Inventory']));
+    // Orders need netsuite:manage, which only the provider's administrators hold; usage analytics:read.
+    expect(labels).toEqual(expect.arrayContaining(['Orders', 'Inventory', 'Scheduling', 'Usage']));
     expect(labels).toHaveLength(navSections.flatMap((section) => section.items).length);
-    for (const unbuilt of ['Scheduling', 'Settings', 'General settings'])
-      expect(labels).not.toContain(unbuilt);
   });
 
   it('leaves out a section with no entry for the user', () => {
-    expect(menuOf([])).toEqual([['Monitoring', ['Dashboard', 'Data hall']]]);
-  });
-
-  it('never offers a path that only leads to "not available yet"', () => {
-    const paths = navSections.flatMap((section) => section.items.map((item) => item.to));
-    for (const unbuilt of ['/user/scheduling', '/user/settings/general'])
-      expect(paths).not.toContain(unbuilt);
+    expect(menuOf([])).toEqual([
+      ['Monitoring', ['Dashboard', 'Data hall']],
+      ['Settings', ['General settings', 'Subscriptions']],
+    ]);
   });
 });
 
@@ -151,7 +149,7 @@ describe('activeNavItem', () => {
   });
 
   it('marks nothing on a page no entry leads to', () => {
-    expect(activeAt('/user/scheduling')).toBeUndefined();
+    expect(activeAt('/user/test')).toBeUndefined();
     expect(activeAt('/user/datahallx')).toBeUndefined();
   });
 });

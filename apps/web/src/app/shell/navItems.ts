@@ -114,8 +114,13 @@ export const navSections: readonly NavSection[] = [
         providerOnly: true,
       },
       { label: 'Usage', to: '/user/usage', icon: IconChartBar, checks: sectionChecks.usage },
+    ],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { label: 'General settings', to: '/user/settings/general', icon: IconSettings, checks: [] },
       { label: 'Subscriptions', to: '/user/settings/subscriptions', icon: IconStack2, checks: [] },
-      { label: 'Settings', to: '/user/settings/general', icon: IconSettings, checks: [] },
       // A user who may not manage notification settings has no entry.
       { label: 'Notification settings', to: '/user/settings/notifications', icon: IconBellCog, checks: [] },
     ],

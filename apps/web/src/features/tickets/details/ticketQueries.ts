@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ticketsEndpoints, type BodyInput, type Ticket } from '@kelvin/contract';
+import { type BodyInput, type Ticket } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import { ticketKeys } from '../ticketKeys.ts';
 
@@ -7,7 +8,7 @@ import { ticketKeys } from '../ticketKeys.ts';
 export function useTicket(ticketId: number) {
   return useQuery({
     queryKey: ticketKeys.detail(ticketId),
-    queryFn: ({ signal }) => apiCall(ticketsEndpoints.ticketsGet, { body: { ticketId }, signal }),
+    queryFn: ({ signal }) => apiCall(contract.ticketsGet, { body: { ticketId }, signal }),
     // An id that is not a positive integer names no ticket: the frame says so without asking.
     enabled: ticketId > 0,
   });
@@ -17,7 +18,7 @@ export function useTicket(ticketId: number) {
 export function useTicketHistory(ticketId: number) {
   return useQuery({
     queryKey: ticketKeys.history(ticketId),
-    queryFn: ({ signal }) => apiCall(ticketsEndpoints.ticketsHistory, { body: { ticketId }, signal }),
+    queryFn: ({ signal }) => apiCall(contract.ticketsHistory, { body: { ticketId }, signal }),
   });
 }
 
@@ -27,7 +28,7 @@ export function useAssignableUsers(ticketId: number, search: string, enabled: bo
   return useQuery({
     queryKey: [...ticketKeys.detail(ticketId), 'assignableUsers', trimmed],
     queryFn: ({ signal }) =>
-      apiCall(ticketsEndpoints.ticketsAssignableUsers, {
+      apiCall(contract.ticketsAssignableUsers, {
         body: { ticketId, ...(trimmed === '' ? {} : { search: trimmed }) },
         signal,
       }),
@@ -53,23 +54,23 @@ function useTicketWrite<I>(ticketId: number, write: (input: I) => Promise<Ticket
   });
 }
 
-export type TicketChanges = Omit<BodyInput<typeof ticketsEndpoints.ticketsUpdate>, 'ticketId'>;
+export type TicketChanges = Omit<BodyInput<typeof contract.ticketsUpdate>, 'ticketId'>;
 
 export function useUpdateTicket(ticketId: number) {
   return useTicketWrite(ticketId, (changes: TicketChanges) =>
-    apiCall(ticketsEndpoints.ticketsUpdate, { body: { ticketId, ...changes } }),
+    apiCall(contract.ticketsUpdate, { body: { ticketId, ...changes } }),
   );
 }
 
 export function useChangeTicketStatus(ticketId: number) {
   return useTicketWrite(ticketId, (statusEnumValue: number) =>
-    apiCall(ticketsEndpoints.ticketsChangeStatus, { body: { ticketId, statusEnumValue } }),
+    apiCall(contract.ticketsChangeStatus, { body: { ticketId, statusEnumValue } }),
   );
 }
 
 export function useSetTicketFrozen(ticketId: number) {
   return useTicketWrite(ticketId, (isFrozen: boolean) =>
-    apiCall(ticketsEndpoints.ticketsSetFrozen, { body: { ticketId, isFrozen } }),
+    apiCall(contract.ticketsSetFrozen, { body: { ticketId, isFrozen } }),
   );
 }
 
@@ -80,24 +81,24 @@ export interface TicketUserRelation {
 
 export function useAddTicketUser(ticketId: number) {
   return useTicketWrite(ticketId, (relation: TicketUserRelation) =>
-    apiCall(ticketsEndpoints.ticketsUsersAdd, { body: { ticketId, ...relation } }),
+    apiCall(contract.ticketsUsersAdd, { body: { ticketId, ...relation } }),
   );
 }
 
 export function useRemoveTicketUser(ticketId: number) {
   return useTicketWrite(ticketId, (relation: TicketUserRelation) =>
-    apiCall(ticketsEndpoints.ticketsUsersRemove, { body: { ticketId, ...relation } }),
+    apiCall(contract.ticketsUsersRemove, { body: { ticketId, ...relation } }),
   );
 }
 
 export function useAddTicketAssets(ticketId: number) {
   return useTicketWrite(ticketId, (assetIds: number[]) =>
-    apiCall(ticketsEndpoints.ticketsAssetsAdd, { body: { ticketId, assetIds } }),
+    apiCall(contract.ticketsAssetsAdd, { body: { ticketId, assetIds } }),
   );
 }
 
 export function useRemoveTicketAssets(ticketId: number) {
   return useTicketWrite(ticketId, (assetIds: number[]) =>
-    apiCall(ticketsEndpoints.ticketsAssetsRemove, { body: { ticketId, assetIds } }),
+    apiCall(contract.ticketsAssetsRemove, { body: { ticketId, assetIds } }),
   );
 }

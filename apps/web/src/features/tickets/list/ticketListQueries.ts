@@ -7,12 +7,12 @@ import {
 } from '@tanstack/react-query';
 import {
   TICKET_PAGE_SIZE,
-  ticketsEndpoints,
   type BodyInput,
   type OutputOf,
   type TicketGrouping,
   type TicketListFilter,
 } from '@kelvin/contract';
+import { contract } from '../../../shared/api/endpoints.ts';
 import { trackEvent } from '../../../shared/analytics/analytics.ts';
 import { apiCall } from '../../../shared/api/index.ts';
 import type { PagedTableSort } from '../../../shared/ui/PagedTable.tsx';
@@ -45,11 +45,11 @@ export function useTicketList(
     ),
     queryFn: ({ signal }) =>
       filter === null
-        ? Promise.resolve<OutputOf<typeof ticketsEndpoints.ticketsList>>({
+        ? Promise.resolve<OutputOf<typeof contract.ticketsList>>({
             content: [],
             pageable: { totalSize: 0, pageSize: TICKET_PAGE_SIZE, pageNumber: 0 },
           })
-        : apiCall(ticketsEndpoints.ticketsList, { body: listBody(filter, pageNumber, sort), signal }),
+        : apiCall(contract.ticketsList, { body: listBody(filter, pageNumber, sort), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +59,7 @@ export function useTicketLane(filter: TicketListFilter, sort: PagedTableSort, en
   return useInfiniteQuery({
     queryKey: ticketKeys.list(filter, 'lane', -1, sortKey(sort)),
     queryFn: ({ signal, pageParam }) =>
-      apiCall(ticketsEndpoints.ticketsList, { body: listBody(filter, pageParam, sort), signal }),
+      apiCall(contract.ticketsList, { body: listBody(filter, pageParam, sort), signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       pages.length * TICKET_PAGE_SIZE < last.pageable.totalSize ? pages.length : undefined,
@@ -74,7 +74,7 @@ export function useTicketGroups(filter: TicketListFilter | null, groupBy: Ticket
     queryFn: ({ signal }) =>
       filter === null || groupBy === null
         ? Promise.resolve([])
-        : apiCall(ticketsEndpoints.ticketsGroups, { body: { filter, groupBy }, signal }),
+        : apiCall(contract.ticketsGroups, { body: { filter, groupBy }, signal }),
     enabled: groupBy !== null,
     placeholderData: keepPreviousData,
   });
@@ -84,8 +84,8 @@ export function useTicketGroups(filter: TicketListFilter | null, groupBy: Ticket
 export function useChangeTicketStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInput<typeof ticketsEndpoints.ticketsChangeStatus>) =>
-      apiCall(ticketsEndpoints.ticketsChangeStatus, { body }),
+    mutationFn: (body: BodyInput<typeof contract.ticketsChangeStatus>) =>
+      apiCall(contract.ticketsChangeStatus, { body }),
     onSettled: (_ticket, _error, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
@@ -98,8 +98,7 @@ export function useChangeTicketStatus() {
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInput<typeof ticketsEndpoints.ticketsCreate>) =>
-      apiCall(ticketsEndpoints.ticketsCreate, { body }),
+    mutationFn: (body: BodyInput<typeof contract.ticketsCreate>) => apiCall(contract.ticketsCreate, { body }),
     onSuccess: () => {
       trackEvent('ticket created');
       return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
