@@ -1,14 +1,30 @@
-import { z } from 'zod';
 import { VERSION_FILE_PATH, VERSION_POLL_INTERVAL_MS } from '@kelvin/domain';
 
-const versionFileSchema = z.object({ version: z.string(), build: z.string().optional() });
-export type VersionInfo = z.infer<typeof versionFileSchema>;
+export interface VersionInfo {
+  version: string;
+  build?: string;
+}
+
+/** The version file's fields, checked by hand: zod stays out of the first screen's scripts. */
+export function parseVersionInfo(value: unknown): VersionInfo {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !('version' in value) ||
+    typeof value.version !== 'string'
+  )
+    throw new Error(`${VERSION_FILE_PATH} has no version`);
+  const build = 'build' in value ? value.build : undefined;
+  if (build !== undefined && typeof build !== 'string')
+    throw new Error(`${VERSION_FILE_PATH} has a bad build`);
+  return build === undefined ? { version: value.version } : { version: value.version, build };
+}
 
 /** Reads the version file the build writes (not an API call: it is a static asset next to the bundle). */
 export async function fetchVersionInfo(): Promise<VersionInfo> {
   const response = await fetch(VERSION_FILE_PATH, { cache: 'no-store', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${response.status} ${VERSION_FILE_PATH}`);
-  return versionFileSchema.parse(await response.json());
+  return parseVersionInfo(await response.json());
 }
 
 function versionKey(info: VersionInfo): string {
