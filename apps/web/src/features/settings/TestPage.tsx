@@ -35,7 +35,9 @@ export function TestPage() {
           <QueryState query={health} label="the health check">
             {(answer) => (
               <Row name="Health">
-                <Badge variant="light" color={answer.status === 'ok' ? 'green' : 'red'}>{answer.status}</Badge>
+                <Badge variant="light" color={answer.status === 'ok' ? 'green' : 'red'}>
+                  {answer.status}
+                </Badge>
                 <Text size="sm" c="dimmed">
                   in {answer.ms} ms
                 </Text>
