@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
@@ -43,6 +44,8 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // The toast store is global: a test's toasts (and the queue past Mantine's limit) must not reach the next test.
+  notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -4,8 +4,16 @@ export interface FakeRoute {
   method: string;
   /** Matched against the path and query after /api, e.g. /^\/assets\/\d+$/. */
   path: RegExp;
-  /** A status and a JSON body; a function sees the request's path and parsed body. */
-  reply: { status?: number; body: unknown } | ((request: FakeRequest) => { status?: number; body: unknown });
+  /**
+   * A status and a JSON body; a function sees the request's path and parsed body, and may answer later (a promise)
+   * so that a test can hold a request in flight.
+   */
+  reply: FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
+}
+
+export interface FakeReply {
+  status?: number;
+  body: unknown;
 }
 
 export interface FakeRequest {
@@ -31,15 +39,13 @@ export function fakeApi(routes: readonly FakeRoute[]) {
     const route = routes.find((candidate) => candidate.method === method && candidate.path.test(path));
     const reply = route
       ? typeof route.reply === 'function'
-        ? route.reply(request)
+        ? await route.reply(request)
         : route.reply
       : { status: 404, body: { message: `No fake for ${method} ${path}` } };
-    return Promise.resolve(
-      new Response(JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };

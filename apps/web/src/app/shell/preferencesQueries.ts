@@ -24,10 +24,15 @@ export function useMyPreferences() {
   });
 }
 
-/** Changes the named preferences; the answer (all of them) replaces the cached ones. */
+/**
+ * Changes the named preferences; the answer (all of them) replaces the cached ones. Saves run one after another
+ * (one scope): two quick changes, say units then demo mode, would otherwise race, and the later answer to arrive
+ * could carry the earlier state of the other field.
+ */
 export function useUpdateMyPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
+    scope: { id: 'my-preferences' },
     mutationFn: (update: UserPreferencesUpdate) => apiCall(contract.usersPreferencesUpdate, { body: update }),
     onSuccess: (preferences) => {
       applyDisplayPreferences(preferences);

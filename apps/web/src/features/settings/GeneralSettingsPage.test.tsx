@@ -76,6 +76,50 @@ describe('GeneralSettingsPage', () => {
     );
   });
 
+  it('keeps two quick changes: both show at once, are saved one after the other, and both are kept', async () => {
+    let current = { ...stored };
+    const held: (() => void)[] = [];
+    const { requests } = fakeApi([
+      { method: 'GET', path: /^\/users\/me\/preferences$/, reply: () => ({ body: current }) },
+      {
+        method: 'POST',
+        path: /^\/users\/me\/preferences\.update$/,
+        // Held until the test lets it go: the answer carries the state at the time the server applied it.
+        reply: ({ body }) =>
+          new Promise((resolve) =>
+            held.push(() => {
+              current = { ...current, ...(typeof body === 'object' ? body : {}) };
+              resolve({ body: current });
+            }),
+          ),
+      },
+    ]);
+    const updates = () => requests.filter((request) => request.path === '/users/me/preferences.update');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Imperial' }));
+    await user.click(screen.getByRole('switch', { name: 'Mask company, site and asset names' }));
+    // Both show their new state while the first is still on its way, and the second waits for it.
+    expect(screen.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Mask company, site and asset names' })).toBeChecked();
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(updates()).toEqual([expect.objectContaining({ body: { unitsProfile: 'imperial' } })]);
+
+    held[0]?.();
+    expect(await screen.findByText('Units profile saved')).toBeInTheDocument();
+    await waitFor(() => expect(held).toHaveLength(2));
+    expect(screen.getByRole('switch', { name: 'Mask company, site and asset names' })).toBeChecked();
+    held[1]?.();
+    expect(await screen.findByText('Demo mode saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Mask company, site and asset names' })).toBeEnabled(),
+    );
+    expect(screen.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Mask company, site and asset names' })).toBeChecked();
+    expect(userUnitsProfile()).toBe('imperial');
+    expect(demoModeOn()).toBe(true);
+  });
+
   it('says why a change was not saved, and shows the stored choice again', async () => {
     preferencesApi({ failUpdate: true });
     const user = userEvent.setup();

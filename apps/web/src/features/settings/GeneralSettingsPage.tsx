@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconEyeOff, IconRuler2 } from '@tabler/icons-react';
 import type { UserPreferences, UserPreferencesUpdate } from '@kelvin/contract';
 import { useMyPreferences, useUpdateMyPreferences } from '../../app/shell/preferencesQueries.ts';
-import { toastsFor } from '../../shared/api/mutationToasts.ts';
+import { notify } from '../../app/toasts/toasts.ts';
+import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { DemoModeSetting } from './DemoModeSetting.tsx';
 import { TimeZoneSetting } from './TimeZoneSetting.tsx';
@@ -26,12 +27,22 @@ export function GeneralSettingsPage() {
   const preferences = useMyPreferences();
   const update = useUpdateMyPreferences();
 
+  /** The changes on their way to the server: they show at once, and their controls wait. */
+  const [saving, setSaving] = useState<UserPreferencesUpdate>({});
+
   const save = (change: UserPreferencesUpdate) => {
-    const field = Object.keys(change).find((key): key is keyof UserPreferencesUpdate => key in SAVED);
-    update.mutate(change, toastsFor(field ? SAVED[field] : 'Settings saved'));
+    const field = Object.keys(change).find(isUpdateKey);
+    setSaving((pending) => ({ ...pending, ...change }));
+    // Each save awaits its own answer (mutate's callbacks would fire for the latest call only), so two quick
+    // changes each say whether they were kept.
+    void update
+      .mutateAsync(change)
+      .then(
+        () => notify({ kind: 'success', message: field ? SAVED[field] : 'Settings saved' }),
+        (error: unknown) => notify({ kind: 'danger', message: errorMessage(error) }),
+      )
+      .finally(() => setSaving((pending) => withoutSettled(pending, change)));
   };
-  /** The field being saved right now: its control says so and waits. */
-  const saving = update.isPending ? update.variables : undefined;
 
   return (
     <Stack maw={760} gap="lg">
@@ -55,7 +66,7 @@ export function GeneralSettingsPage() {
               >
                 <TimeZoneSetting
                   value={current.timeZoneId}
-                  saving={saving?.timeZoneId !== undefined}
+                  saving={saving.timeZoneId !== undefined}
                   onChange={(timeZoneId) => save({ timeZoneId })}
                 />
               </SettingCard>
@@ -66,7 +77,7 @@ export function GeneralSettingsPage() {
               >
                 <UnitsProfileSetting
                   value={current.unitsProfile}
-                  saving={saving?.unitsProfile !== undefined}
+                  saving={saving.unitsProfile !== undefined}
                   onChange={(unitsProfile) => save({ unitsProfile })}
                 />
               </SettingCard>
@@ -77,7 +88,7 @@ export function GeneralSettingsPage() {
               >
                 <DemoModeSetting
                   value={current.demoMode}
-                  saving={saving?.demoMode !== undefined}
+                  saving={saving.demoMode !== undefined}
                   onChange={(demoMode) => save({ demoMode })}
                 />
               </SettingCard>
@@ -87,6 +98,27 @@ export function GeneralSettingsPage() {
       </QueryState>
     </Stack>
   );
+}
+
+/** The pending changes less the settled one (a field changed again since stays pending with its newer value). */
+function withoutSettled(
+  pending: UserPreferencesUpdate,
+  settled: UserPreferencesUpdate,
+): UserPreferencesUpdate {
+  const rest: UserPreferencesUpdate = {};
+  if (pending.colorScheme !== undefined && pending.colorScheme !== settled.colorScheme)
+    rest.colorScheme = pending.colorScheme;
+  if (pending.timeZoneId !== undefined && pending.timeZoneId !== settled.timeZoneId)
+    rest.timeZoneId = pending.timeZoneId;
+  if (pending.unitsProfile !== undefined && pending.unitsProfile !== settled.unitsProfile)
+    rest.unitsProfile = pending.unitsProfile;
+  if (pending.demoMode !== undefined && pending.demoMode !== settled.demoMode)
+    rest.demoMode = pending.demoMode;
+  return rest;
+}
+
+function isUpdateKey(key: string): key is keyof UserPreferencesUpdate {
+  return key in SAVED;
 }
 
 function SettingCard({
