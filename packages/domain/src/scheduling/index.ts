@@ -1,1 +1,2 @@
 export * from './scheduleOverlap.ts';
+export * from './calendarFeedWindow.ts';

@@ -2,9 +2,6 @@ import type { Schedule } from '@kelvin/contract';
 import { escapeText, joinLines, property, utcDateTime } from './icalendar.ts';
 
 export const FEED_PRODID = '-//Kelvin//Kelvin Scheduling//EN';
-/** The feed's window: what a calendar app needs to show the recent past and plan ahead. */
-export const FEED_PAST_DAYS = 90;
-export const FEED_FUTURE_DAYS = 365;
 
 const TYPE_NAMES: Record<Schedule['type'], string> = {
   other: 'Other',

@@ -6,19 +6,21 @@ import {
   Button,
   Group,
   LoadingOverlay,
+  Modal,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
+import { IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useUserTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { useAddressState } from '../../shared/routing/useAddressState.ts';
 import { holdsForCompany } from '../../shared/session/permissionScope.ts';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { useCompanies } from '../companies/companiesQueries.ts';
+import { CalendarFeedPanel } from './feed/CalendarFeedPanel.tsx';
 import { TechniciansView } from './technicians/TechniciansView.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { ScheduleLegend } from './ScheduleLegend.tsx';
@@ -48,7 +50,9 @@ const PHONE = '(max-width: 47.99em)';
 export function SchedulingPage() {
   const [state, setState] = useAddressState(schedulingCodec);
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
-  const timeZone = state.timeZone ?? browserTimeZone();
+  // The zone chosen on the screen (kept in the address), else the user's own (General settings).
+  const userZone = useUserTimeZone();
+  const timeZone = state.timeZone ?? userZone;
   // Today as the screen opened: the calendar does not jump at midnight under the user.
   const [openedAt] = useState(() => Date.now());
   const day = state.date ?? zonedDay(openedAt, timeZone);
@@ -77,6 +81,7 @@ export function SchedulingPage() {
   const move = useScheduleMoves(entries, people, timeZone);
 
   const [creating, setCreating] = useState<ScheduleTarget | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
   const listed = entries.find((entry) => entry.scheduleId === state.scheduleId);
   const fetched = useSchedule(listed === undefined ? state.scheduleId : null);
   const opened = listed ?? fetched.data;
@@ -120,12 +125,44 @@ export function SchedulingPage() {
             </Text>
           )}
         </div>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={planNext} style={{ flexShrink: 0 }}>
-            New entry
-          </Button>
-        )}
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {phone ? (
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Subscribe in your calendar"
+              onClick={() => setFeedOpen(true)}
+            >
+              <IconCalendarShare size={18} />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconCalendarShare size={16} />}
+              onClick={() => setFeedOpen(true)}
+            >
+              Subscribe in your calendar
+            </Button>
+          )}
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={planNext}>
+              New entry
+            </Button>
+          )}
+        </Group>
       </Group>
+      <Modal
+        opened={feedOpen}
+        onClose={() => setFeedOpen(false)}
+        title="Subscribe in your calendar"
+        size="lg"
+        fullScreen={phone}
+      >
+        <Text size="sm" mb="sm">
+          Your own entries, in the calendar you already use. The same URL is on Settings, General.
+        </Text>
+        <CalendarFeedPanel />
+      </Modal>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={4} wrap="nowrap">
           <ActionIcon

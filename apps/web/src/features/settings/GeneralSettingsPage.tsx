@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconClock, IconEyeOff, IconRuler2 } from '@tabler/icons-react';
+import { IconCalendarShare, IconClock, IconEyeOff, IconRuler2 } from '@tabler/icons-react';
+import { hasPermission } from '@kelvin/domain';
 import type { UserPreferences, UserPreferencesUpdate } from '@kelvin/contract';
+import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { useMyPreferences, useUpdateMyPreferences } from '../../app/shell/preferencesQueries.ts';
 import { notify } from '../../app/toasts/toasts.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { CalendarFeedPanel } from '../scheduling/feed/CalendarFeedPanel.tsx';
 import { DemoModeSetting } from './DemoModeSetting.tsx';
 import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 import { UnitsProfileSetting } from './UnitsProfileSetting.tsx';
@@ -26,6 +29,10 @@ const SAVED: Record<keyof UserPreferencesUpdate, string> = {
 export function GeneralSettingsPage() {
   const preferences = useMyPreferences();
   const update = useUpdateMyPreferences();
+  const permissions = useCurrentUser().data?.permissions;
+  // The feed is a view of the schedule: whoever may read schedules has one.
+  const hasCalendar =
+    permissions !== undefined && hasPermission(permissions, { permission: 'schedules:read' });
 
   /** The changes on their way to the server: they show at once, and their controls wait. */
   const [saving, setSaving] = useState<UserPreferencesUpdate>({});
@@ -96,6 +103,15 @@ export function GeneralSettingsPage() {
           );
         }}
       </QueryState>
+      {hasCalendar && (
+        <SettingCard
+          icon={<IconCalendarShare size={20} aria-hidden />}
+          title="Calendar feed"
+          description="Your scheduled entries in the calendar you already use: subscribe to this private URL in Google Calendar, Outlook or Apple Calendar."
+        >
+          <CalendarFeedPanel />
+        </SettingCard>
+      )}
     </Stack>
   );
 }
