@@ -234,6 +234,71 @@ describe.skipIf(!chromiumAvailable())('scheduling: who goes where, when', () => 
     await page.close();
   });
 
+  it('shows a week of leave from 08:00 as one band in the all-day row, moved by whole days with its times', async () => {
+    const tech = people[2] ?? people[0];
+    if (!tech) throw new Error('The demo has no technician');
+    const leaveWeek = wednesday(12);
+    const leave = await plan({
+      type: 'timeOff',
+      title: 'Parental leave',
+      startsAt: at(-2, 8, leaveWeek),
+      endsAt: at(2, 17, leaveWeek),
+      resourceIds: [tech.userId],
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await open(page, '', leaveWeek);
+    // One band in the all-day row, not five columns of the hours filled from top to bottom.
+    const band = page.locator('.fc-daygrid-event', { hasText: 'Parental leave' });
+    await expect.poll(() => band.count(), FIRST_LOAD).toBe(1);
+    expect(await page.locator('.fc-timegrid-event', { hasText: 'Parental leave' }).count()).toBe(0);
+    await expect.poll(() => band.textContent()).toMatch(/08:00:00 AM – \S+ 05:00:00 PM/);
+    await page.screenshot({ path: path.join(SHOTS, 'band-1440-light.png') });
+
+    // Dragged one day right: both ends move a day, at the same times of day.
+    const box = await band.boundingBox();
+    const monday = at(-2, 0, leaveWeek).slice(0, 10);
+    const tuesday = at(-1, 0, leaveWeek).slice(0, 10);
+    const from = await page.locator(`td.fc-daygrid-day[data-date="${monday}"]`).boundingBox();
+    const to = await page.locator(`td.fc-daygrid-day[data-date="${tuesday}"]`).boundingBox();
+    if (!box || !from || !to) throw new Error('The band or its days are not drawn');
+    const y = box.y + box.height / 2;
+    await drag(page, { x: from.x + from.width / 2, y }, { x: to.x + to.width / 2, y });
+    await expect
+      .poll(async () => {
+        const answer = await fetch(`${server.url}/api/schedules/${leave.scheduleId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const moved = scheduleAnswer.parse(await answer.json());
+        return `${moved.startsAt} ${moved.endsAt}`;
+      })
+      .toMatch(new RegExp(`^${at(-1, 8, leaveWeek).slice(0, 19)}.* ${at(3, 17, leaveWeek).slice(0, 19)}`));
+    await page.close();
+  });
+
+  it('gives each user a private calendar feed URL to subscribe to, and a reset that retires the old one', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, server.url, 'admin@kelvin.example');
+    await open(page);
+    await page.getByRole('button', { name: 'Subscribe in your calendar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar' });
+    const field = dialog.getByRole('textbox', { name: 'Your feed URL' });
+    await expect.poll(() => field.inputValue(), FIRST_LOAD).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const first = await field.inputValue();
+    const feed = await fetch(first);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR/);
+
+    await dialog.getByRole('button', { name: 'Reset URL' }).click();
+    const ask = page.getByRole('dialog', { name: 'Reset calendar feed URL' });
+    await ask.getByRole('button', { name: 'Reset URL' }).click();
+    await expect.poll(() => field.inputValue()).not.toBe(first);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(await field.inputValue())).status).toBe(200);
+    await page.close();
+  });
+
   it('keeps the view, style, zone and filters in the address through a reload, and opens an entry by its id', async () => {
     const tech = people[1] ?? people[0];
     if (!tech) throw new Error('The demo has no technician');

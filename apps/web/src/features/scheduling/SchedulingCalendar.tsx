@@ -8,6 +8,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Schedule } from '@kelvin/contract';
 import { scheduleEventClassNames } from './scheduleTypeStyle.ts';
 import { fromCalendarDate, toCalendarDate } from './calendarRange.ts';
+import { formatSpan } from './scheduleFormat.ts';
 import type { ViewStyle } from './schedulingState.ts';
 import classes from './SchedulingCalendar.module.css';
 
@@ -46,9 +47,12 @@ export interface SchedulingCalendarProps {
 }
 
 /** An entry on the calendar: title first, then when and who, then the ticket, so that a glance says who goes where. */
-function EntryContent({ event, timeText }: EventContentArg) {
+function EntryContent({ event, timeText: gridTime }: EventContentArg) {
   const entry: unknown = event.extendedProps.entry;
+  const span: unknown = event.extendedProps.span;
   if (!isSchedule(entry)) return null;
+  // A band in the all-day row has no time of FullCalendar's own: it says its real start and end.
+  const timeText = typeof span === 'string' ? span : gridTime;
   const people = entry.resources.map((person) => person.name).join(', ');
   return (
     <div className={classes.content}>
@@ -75,6 +79,18 @@ function wholeDays(start: Date, end: Date): boolean {
   return start.getTime() % DAY_MS === 0 && length >= DAY_MS && length % DAY_MS === 0;
 }
 
+/**
+ * An entry of a day or more that does not run midnight to midnight (leave from Monday 08:00 to Friday 17:00): in the
+ * hours it would fill every column it crosses, so it shows as a band over its days in the all-day row instead.
+ */
+function banded(start: Date, end: Date): boolean {
+  return !wholeDays(start, end) && end.getTime() - start.getTime() >= DAY_MS;
+}
+
+const startOfDay = (date: Date) => new Date(date.getTime() - (date.getTime() % DAY_MS));
+const endOfDay = (date: Date) =>
+  date.getTime() % DAY_MS === 0 ? date : new Date(startOfDay(date).getTime() + DAY_MS);
+
 function isSchedule(value: unknown): value is Schedule {
   return typeof value === 'object' && value !== null && 'scheduleId' in value && 'resources' in value;
 }
@@ -100,22 +116,35 @@ export function SchedulingCalendar(props: SchedulingCalendarProps) {
       entries.map((entry) => {
         const start = toCalendarDate(entry.startsAt, timeZone);
         const end = toCalendarDate(entry.endsAt, timeZone);
-        return {
+        const common = {
           id: String(entry.scheduleId),
           title: entry.title,
-          start,
-          end,
-          allDay: wholeDays(start, end),
           classNames: scheduleEventClassNames(entry.type, entry.confirmed),
           editable: canWrite(entry.companyId),
-          extendedProps: { entry },
         };
+        if (banded(start, end)) {
+          // Dragged by whole days (its times kept); its length changes in the entry's dialog.
+          return {
+            ...common,
+            start: startOfDay(start),
+            end: endOfDay(end),
+            allDay: true,
+            durationEditable: false,
+            extendedProps: { entry, span: formatSpan(entry.startsAt, entry.endsAt, timeZone) },
+          };
+        }
+        return { ...common, start, end, allDay: wholeDays(start, end), extendedProps: { entry } };
       }),
     [entries, timeZone, canWrite],
   );
 
   const moved = (info: EventDropArg | EventResizeDoneArg) => {
     const { start, end, allDay } = info.event;
+    const entry: unknown = info.event.extendedProps.entry;
+    if (isSchedule(entry) && typeof info.event.extendedProps.span === 'string') {
+      moveBand(info, entry);
+      return;
+    }
     // Dragged between the all-day row and the hours, an entry loses its length: it is put back.
     if (!start || !end || allDay !== info.oldEvent.allDay) {
       info.revert();
@@ -125,6 +154,24 @@ export function SchedulingCalendar(props: SchedulingCalendarProps) {
       scheduleId: Number(info.event.id),
       startsAt: fromCalendarDate(start, timeZone),
       endsAt: fromCalendarDate(end, timeZone),
+      revert: info.revert,
+    });
+  };
+
+  /** A band moves by the days it was dragged across, its start and end keeping their wall-clock times. */
+  const moveBand = (info: EventDropArg | EventResizeDoneArg, entry: Schedule) => {
+    const { start } = info.event;
+    const before = info.oldEvent.start;
+    if (!start || !before || !info.event.allDay) {
+      info.revert();
+      return;
+    }
+    const shift = start.getTime() - before.getTime();
+    const wall = (instant: string) => new Date(toCalendarDate(instant, timeZone).getTime() + shift);
+    props.onMove({
+      scheduleId: entry.scheduleId,
+      startsAt: fromCalendarDate(wall(entry.startsAt), timeZone),
+      endsAt: fromCalendarDate(wall(entry.endsAt), timeZone),
       revert: info.revert,
     });
   };
