@@ -12,7 +12,7 @@ import { QueryError } from '../../shared/ui/QueryState.tsx';
 import { fleetGroups, fleetTree, groupedUnitIds } from '../overview/fleetGroups.ts';
 import {
   FLEET_REFRESH_MS,
-  fleetAssetsQuery,
+  useFleetAssets,
   fleetHealthQuery,
   useCompanyNames,
 } from '../overview/fleetQueries.ts';
@@ -45,7 +45,7 @@ export function DashboardPage() {
   // The overview's slim answers (assets.fleet, assets.fleet.state), asked side by side: the landing screen skips the
   // full assets list (1.9 MB on a large fleet) and the health request that waited for it. Only for those who may
   // see the fleet: the others would be refused.
-  const assets = useQuery({ ...fleetAssetsQuery, enabled: canSeeFleet });
+  const assets = useFleetAssets(canSeeFleet);
   const states = useQuery({
     ...fleetHealthQuery,
     enabled: canSeeFleet,

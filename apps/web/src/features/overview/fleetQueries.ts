@@ -6,6 +6,8 @@ import { CURRENT_VALUES_CACHE_MS, hasPermission } from '@kelvin/domain';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { apiCall } from '../../shared/api/index.ts';
 import { assetsKey } from '../assets/assetsQueries.ts';
+import { useDemoMode } from '../../shared/preferences/displayPreferences.ts';
+import { maskFleetNames, presentCompanyName } from '../../shared/preferences/names.ts';
 import { useCompanies } from '../companies/companiesQueries.ts';
 import { FLAGGED_STATUSES } from './tilePaint.ts';
 
@@ -76,8 +78,10 @@ export const fleetAssetsQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => apiCall(contract.assetsFleet, { signal }),
 };
 
-export function useFleetAssets() {
-  return useQuery(fleetAssetsQuery);
+/** The fleet list, its names masked under demo mode (the overview, the dashboard and the data hall name by it). */
+export function useFleetAssets(enabled = true) {
+  const demo = useDemoMode();
+  return useQuery({ ...fleetAssetsQuery, enabled, select: demo ? maskFleetNames : undefined });
 }
 
 /**
@@ -147,8 +151,16 @@ export function useCompanyNames(): ReadonlyMap<number, string> {
   const companies = useCompanies({
     enabled: permissions !== undefined && hasPermission(permissions, { permission: 'companies:read' }),
   });
+  const demo = useDemoMode();
   return useMemo(
-    () => new Map((companies.data ?? []).map((company) => [company.companyId, company.name])),
-    [companies.data],
+    () =>
+      new Map(
+        (companies.data ?? []).map((company) => [
+          company.companyId,
+          // demo is read inside presentCompanyName; it is a dependency so that a switch renames at once.
+          demo ? presentCompanyName(company.companyId, company.name) : company.name,
+        ]),
+      ),
+    [companies.data, demo],
   );
 }

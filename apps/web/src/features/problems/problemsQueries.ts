@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BodyInput, type PageableQuery, type ProblemLevel } from '@kelvin/contract';
+import { type BodyInput, type OutputOf, type PageableQuery, type ProblemLevel } from '@kelvin/contract';
 import { trackEvent } from '../../shared/analytics/analytics.ts';
 import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
+import { useDemoMode } from '../../shared/preferences/displayPreferences.ts';
+import { maskRowAssetNames } from '../../shared/preferences/names.ts';
 import { resolveRange, type RangeChoice } from '../diagnose/TimeRangePicker.tsx';
 
 export const problemsKey = ['problems'] as const;
@@ -47,12 +49,22 @@ export function listBody(
   };
 }
 
+type ProblemPage = OutputOf<typeof contract.detectedProblemsList>;
+
+/** A page of problems with their units' names masked (demo mode). */
+const maskProblemPage = (page: ProblemPage): ProblemPage => ({
+  ...page,
+  content: maskRowAssetNames(page.content),
+});
+
 /**
  * One server page of problems, asked again as often as the summary so that new ones appear; the previous page stays
  * on screen while the next loads.
  */
 export function useProblemList(filter: ProblemFilter, pageNumber: number, sort: readonly ProblemSort[]) {
+  const demo = useDemoMode();
   return useQuery({
+    select: demo ? maskProblemPage : undefined,
     refetchInterval: SUMMARY_REFRESH_MS,
     queryKey: [...problemsKey, 'list', filter, pageNumber, sort],
     queryFn: ({ signal }) =>

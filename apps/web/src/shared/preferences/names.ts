@@ -25,3 +25,18 @@ export function displayAssetName(asset: {
 }): string {
   return presentAssetName(asset, assetDisplayName(asset));
 }
+
+/**
+ * Rows the server named an asset in (problems, windows): under demo mode their names masked, for a query's
+ * `select`. Such rows are of units, so the unit mask applies.
+ */
+export function maskRowAssetNames<T extends { assetId: number; assetName: string }>(rows: readonly T[]): T[] {
+  return rows.map((row) => ({ ...row, assetName: maskAssetName({ assetId: row.assetId }) }));
+}
+
+/** The slim fleet list under demo mode, for a query's `select`: each asset by its type's mask. */
+export function maskFleetNames<T extends { assetId: number; assetTypeId: number; name: string }>(
+  assets: readonly T[],
+): T[] {
+  return assets.map((asset) => ({ ...asset, name: maskAssetName(asset) }));
+}
