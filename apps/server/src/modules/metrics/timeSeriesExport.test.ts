@@ -103,6 +103,26 @@ describe('assets.metrics.timeseries.export', () => {
     expect(time(Date.UTC(2026, 0, 1, 0, 0, 0, 5))).toBe('2026-01-01 09:00:00.005');
   });
 
+  it('converts to the user’s units profile as the screens do: imperial reads °F, and % stays as it is', async () => {
+    const user = fleet.users.adminA;
+    const update = await apiAs(server)(user, 'POST', '/users/me/preferences.update', {
+      unitsProfile: 'imperial',
+    });
+    expect(update.status).toBe(200);
+    try {
+      const { response, text } = await exportAs(user, request());
+      expect(response.status).toBe(200);
+      const [header, first] = text.trimEnd().split('\n');
+      expect(header).toBe(
+        'Time (Asia/Tokyo),AN-CRAH-01 / Supply air temperature (°F),AN-CRAH-01 / Fan 1 speed (%)',
+      );
+      // The first reading: 18 °C is 64.4 °F; the fan's 40 % unchanged.
+      expect(first?.split(',').slice(1)).toEqual(['64.4', '40']);
+    } finally {
+      await apiAs(server)(user, 'POST', '/users/me/preferences.update', { unitsProfile: 'metric' });
+    }
+  });
+
   it('refuses another company’s asset, an unknown metric and an unknown time zone, naming the field', async () => {
     const foreign = await exportAs(fleet.users.adminB, request());
     expect(foreign.response.status).toBe(404);

@@ -2,12 +2,19 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { TIME_SERIES_EXPORT_MAX_VALUES, type BodyOf, type metricsEndpoints } from '@kelvin/contract';
-import { HOUR_MS } from '@kelvin/domain';
+import {
+  HOUR_MS,
+  toDisplayValue,
+  unitConversion,
+  type UnitConversion,
+  type UnitsProfile,
+} from '@kelvin/domain';
 import type { AuthContext } from '../../http/authenticate.ts';
 import { badField, notFound } from '../../http/httpError.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { assets, metrics } from '../../platform/db/schema.ts';
 import type { TimeSeriesStore } from '../../platform/timeseries/timeSeriesStore.ts';
+import { getOwnPreferences } from '../users/userPreferencesService.ts';
 import { asBadRequest, requireVisibleAssets } from './timeSeriesService.ts';
 
 type ExportRequest = BodyOf<typeof metricsEndpoints.timeSeriesExport>;
@@ -19,6 +26,8 @@ interface Column {
   assetId: number;
   metricId: number;
   label: string;
+  /** The user's units profile applied to the column (null: values as stored). */
+  conversion: UnitConversion | null;
 }
 
 /** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
@@ -46,7 +55,11 @@ export function exportTimeFormatter(timeZone: string): (ms: number) => string {
   };
 }
 
-async function columnsOf(db: DbOrTx, request: ExportRequest): Promise<Column[]> {
+/**
+ * The columns, labelled and converted as the user reads the values on screen (their units profile): an export
+ * made from an imperial chart reads in °F as the chart did.
+ */
+async function columnsOf(db: DbOrTx, request: ExportRequest, profile: UnitsProfile): Promise<Column[]> {
   const assetIds = [...new Set(request.assetIds)];
   const metricIds = [...new Set(request.metricIds)];
   const [assetRows, metricRows] = await Promise.all([
@@ -55,7 +68,7 @@ async function columnsOf(db: DbOrTx, request: ExportRequest): Promise<Column[]> 
       .from(assets)
       .where(inArray(assets.assetId, assetIds)),
     db
-      .select({ metricId: metrics.metricId, name: metrics.name, units: metrics.units })
+      .select({ metricId: metrics.metricId, alias: metrics.alias, name: metrics.name, units: metrics.units })
       .from(metrics)
       .where(inArray(metrics.metricId, metricIds)),
   ]);
@@ -64,11 +77,18 @@ async function columnsOf(db: DbOrTx, request: ExportRequest): Promise<Column[]> 
   const metric = new Map(metricRows.map((row) => [row.metricId, row]));
   return assetIds.flatMap((assetId) =>
     metricIds.map((metricId) => {
-      const { name, units } = metric.get(metricId) ?? { name: String(metricId), units: null };
+      const { alias, name, units } = metric.get(metricId) ?? {
+        alias: '',
+        name: String(metricId),
+        units: null,
+      };
+      const conversion = unitConversion(units, profile, alias);
+      const shown = conversion?.to ?? units;
       return {
         assetId,
         metricId,
-        label: `${assetName.get(assetId) ?? assetId} / ${name}${units ? ` (${units})` : ''}`,
+        label: `${assetName.get(assetId) ?? assetId} / ${name}${shown ? ` (${shown})` : ''}`,
+        conversion,
       };
     }),
   );
@@ -107,9 +127,15 @@ async function* csvLines(store: TimeSeriesStore, request: ExportRequest, columns
     const rows = new Map<number, (number | null)[]>();
     for (const one of series) {
       const column = index.get(`${one.assetId}/${one.metricId}`) ?? 0;
+      const conversion = columns[column]?.conversion ?? null;
       one.timestamps.forEach((ts, at) => {
         const row = rows.get(ts) ?? new Array<number | null>(columns.length).fill(null);
-        row[column] = one.values[at] ?? null;
+        const value = one.values[at] ?? null;
+        // A converted value to 10 significant digits: 18.5 °C is 65.3 °F, not 65.30000000000001.
+        row[column] =
+          value === null || conversion === null
+            ? value
+            : Number(toDisplayValue(value, conversion).toPrecision(10));
         rows.set(ts, row);
       });
     }
@@ -134,7 +160,8 @@ export async function exportTimeSeries(
   reply: FastifyReply,
 ): Promise<undefined> {
   await requireVisibleAssets(deps.db, auth, request.assetIds);
-  const columns = await columnsOf(deps.db, request);
+  const { unitsProfile } = await getOwnPreferences(deps.db, auth);
+  const columns = await columnsOf(deps.db, request, unitsProfile);
   const values = await countValues(deps.store, request);
   if (values > TIME_SERIES_EXPORT_MAX_VALUES) {
     throw badField(
