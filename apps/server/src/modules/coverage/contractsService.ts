@@ -5,7 +5,7 @@ import { requirePermission } from '../../http/authorize.ts';
 import { notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { contracts } from '../../platform/db/coverageSchema.ts';
-import { recordEvent } from '../events/recordEvent.ts';
+import { auditFor } from '../events/recordEvent.ts';
 import {
   type Clock,
   CONTRACT_NOT_FOUND,
@@ -49,21 +49,7 @@ async function writableContract(tx: DbOrTx, auth: AuthContext, contractId: numbe
   return row;
 }
 
-const event = (
-  tx: DbOrTx,
-  auth: AuthContext,
-  name: string,
-  row: { contractId: number; companyId: number },
-  data: Record<string, unknown>,
-) =>
-  recordEvent(tx, {
-    name,
-    actorUserId: auth.user.userId,
-    companyId: row.companyId,
-    subjectType: 'contract',
-    subjectId: row.contractId,
-    data,
-  });
+const event = auditFor('contract', (row: { contractId: number; companyId: number }) => row.contractId);
 
 const EDITABLE = ['label', 'managedStatus', 'paymentStatus', 'startDate', 'endDate', 'coversParts'] as const;
 

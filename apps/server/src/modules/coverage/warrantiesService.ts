@@ -6,7 +6,7 @@ import { requirePermission } from '../../http/authorize.ts';
 import { badField, notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { warranties } from '../../platform/db/coverageSchema.ts';
-import { recordEvent } from '../events/recordEvent.ts';
+import { auditFor } from '../events/recordEvent.ts';
 import {
   type Clock,
   readableCompanies,
@@ -77,21 +77,7 @@ function fieldsOf(body: WarrantyBody) {
   };
 }
 
-const event = (
-  tx: DbOrTx,
-  auth: AuthContext,
-  name: string,
-  row: { warrantyId: number; companyId: number },
-  data: Record<string, unknown>,
-) =>
-  recordEvent(tx, {
-    name,
-    actorUserId: auth.user.userId,
-    companyId: row.companyId,
-    subjectType: 'warranty',
-    subjectId: row.warrantyId,
-    data,
-  });
+const event = auditFor('warranty', (row: { warrantyId: number; companyId: number }) => row.warrantyId);
 
 export function createWarranty(
   db: Db,

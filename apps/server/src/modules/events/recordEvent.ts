@@ -22,3 +22,29 @@ export async function recordEvent(tx: DbOrTx, event: EventInput): Promise<void> 
     data: event.data ?? {},
   });
 }
+
+/**
+ * The audit recorder of one kind of company-owned subject, as a service records its writes:
+ * `const event = auditFor('contract', (row: { contractId: number; companyId: number }) => row.contractId)`, then
+ * `event(tx, auth, 'contracts.update', row, { changes })`.
+ */
+export function auditFor<Row extends { companyId: number }>(
+  subjectType: string,
+  subjectIdOf: (row: Row) => number,
+) {
+  return (
+    tx: DbOrTx,
+    auth: { user: { userId: number } },
+    name: string,
+    row: Row,
+    data: Record<string, unknown>,
+  ): Promise<void> =>
+    recordEvent(tx, {
+      name,
+      actorUserId: auth.user.userId,
+      companyId: row.companyId,
+      subjectType,
+      subjectId: subjectIdOf(row),
+      data,
+    });
+}

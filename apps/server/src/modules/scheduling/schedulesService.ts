@@ -6,7 +6,7 @@ import { requireCompanyAccess, requirePermission } from '../../http/authorize.ts
 import { notFound } from '../../http/httpError.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { schedules } from '../../platform/db/schedulingSchema.ts';
-import { recordEvent } from '../events/recordEvent.ts';
+import { auditFor } from '../events/recordEvent.ts';
 import {
   moveTicketToScheduled,
   requireCompanyAssets,
@@ -65,21 +65,7 @@ export async function getSchedule(db: DbOrTx, auth: AuthContext, scheduleId: num
   return presentSchedule(view, visibility.externalOnly);
 }
 
-const event = (
-  tx: DbOrTx,
-  auth: AuthContext,
-  name: string,
-  row: { scheduleId: number; companyId: number },
-  data: Record<string, unknown>,
-) =>
-  recordEvent(tx, {
-    name,
-    actorUserId: auth.user.userId,
-    companyId: row.companyId,
-    subjectType: 'schedule',
-    subjectId: row.scheduleId,
-    data,
-  });
+const event = auditFor('schedule', (row: { scheduleId: number; companyId: number }) => row.scheduleId);
 
 /** The ticket and assets of an entry checked against its company; the ticket's assets when none are named. */
 async function linkedWork(
