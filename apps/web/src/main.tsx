@@ -9,6 +9,7 @@ import { queryClient } from './app/queryClient.ts';
 import { moveAuthRedirectToHashRoute } from './app/session/authRedirectPaths.ts';
 import { session, setLoggedOutHandler } from './app/session/session.ts';
 import { fetchCurrentUser } from './app/session/useCurrentUser.ts';
+import { myPreferencesQuery } from './app/shell/preferencesQueries.ts';
 import { getIdToken } from './app/session/sessionStore.ts';
 import { configureApiClient } from './shared/api/index.ts';
 import { installClientErrorReporting, reportClientError } from './shared/errors/clientErrors.ts';
@@ -46,8 +47,12 @@ setLoggedOutHandler(async () => {
 // A reload with a stored, valid session shows the user area at once; the session renews in the background.
 // The signed-in user (permissions, which every route's guard waits for) is asked now, beside the screen's scripts,
 // instead of once the router has loaded them and the shell renders.
+// So are the user's display preferences, which the shell waits for before a screen draws its times and values.
 // A failure here is the screen's to show when it asks again.
-if (session.restoreAtOnce()) fetchCurrentUser(queryClient).catch(() => undefined);
+if (session.restoreAtOnce()) {
+  fetchCurrentUser(queryClient).catch(() => undefined);
+  queryClient.query(myPreferencesQuery).catch(() => undefined);
+}
 
 installClientErrorReporting();
 

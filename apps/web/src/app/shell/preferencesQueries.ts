@@ -9,19 +9,22 @@ export const myPreferencesKey = ['users', 'me', 'preferences'] as const;
 
 /**
  * The signed-in user's own preferences, as the server keeps them (read once a session: only this user writes them).
- * The display ones (time zone, units, demo mode) also go to the store every screen formats with.
+ * The display ones (time zone, units, demo mode) also go to the store every screen formats with. Exported as options
+ * so that the page can ask at start, beside the user's own (main.tsx), not after the shell has loaded.
  */
+export const myPreferencesQuery = {
+  queryKey: myPreferencesKey,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const preferences = await apiCall(contract.usersPreferencesGet, { signal });
+    applyDisplayPreferences(preferences);
+    return preferences;
+  },
+  staleTime: Infinity,
+  retry: false,
+} as const;
+
 export function useMyPreferences() {
-  return useQuery({
-    queryKey: myPreferencesKey,
-    queryFn: async ({ signal }) => {
-      const preferences = await apiCall(contract.usersPreferencesGet, { signal });
-      applyDisplayPreferences(preferences);
-      return preferences;
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(myPreferencesQuery);
 }
 
 /**
