@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PROVIDER_COMPANY_ID } from '@kelvin/domain';
 import { IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useUserTimeZone } from '../../shared/preferences/displayPreferences.ts';
 import { useAddressState } from '../../shared/routing/useAddressState.ts';
@@ -56,7 +57,10 @@ export function SchedulingPage() {
   // Today as the screen opened: the calendar does not jump at midnight under the user.
   const [openedAt] = useState(() => Date.now());
   const day = state.date ?? zonedDay(openedAt, timeZone);
-  const permissions = useCurrentUser().data?.permissions;
+  const me = useCurrentUser().data;
+  const permissions = me?.permissions;
+  // Only those who can be planned (the provider's staff) have entries of their own to subscribe to.
+  const plannable = me?.user.companyId === PROVIDER_COMPANY_ID;
   const companies = useCompanies();
   const canWrite = useCallback(
     (companyId: number) =>
@@ -126,7 +130,7 @@ export function SchedulingPage() {
           )}
         </div>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          {phone ? (
+          {plannable && phone && (
             <ActionIcon
               variant="default"
               size="lg"
@@ -135,7 +139,8 @@ export function SchedulingPage() {
             >
               <IconCalendarShare size={18} />
             </ActionIcon>
-          ) : (
+          )}
+          {plannable && !phone && (
             <Button
               variant="default"
               leftSection={<IconCalendarShare size={16} />}

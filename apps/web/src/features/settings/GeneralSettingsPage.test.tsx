@@ -12,6 +12,9 @@ import {
 } from '../../shared/preferences/displayPreferences.ts';
 import { browserTimeZone } from '../../shared/formatting/dateTime.ts';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
+import { createQueryClient } from '../../app/queryClient.ts';
+import { currentUserQueryKey } from '../../app/session/useCurrentUser.ts';
+import { buildCurrentUser } from '../../test/factories.ts';
 
 const stored: UserPreferences = {
   colorScheme: 'system',
@@ -128,6 +131,23 @@ describe('GeneralSettingsPage', () => {
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Metric' })).toBeChecked());
     expect(userUnitsProfile()).toBe('metric');
+  });
+
+  it('offers the calendar feed to provider staff who may read schedules, and not to customers', async () => {
+    for (const companyId of [1, 2]) {
+      preferencesApi();
+      const queryClient = createQueryClient();
+      const me = buildCurrentUser(['schedules:read']);
+      queryClient.setQueryData(currentUserQueryKey, { ...me, user: { ...me.user, companyId } });
+      const { unmount } = renderWithRouter([{ path: '/', element: <GeneralSettingsPage /> }], {
+        queryClient,
+      });
+      await screen.findByRole('radio', { name: 'Imperial' });
+      expect(screen.queryAllByRole('region', { name: 'Calendar feed' })).toHaveLength(
+        companyId === 1 ? 1 : 0,
+      );
+      unmount();
+    }
   });
 
   it('says when the settings cannot be read', async () => {

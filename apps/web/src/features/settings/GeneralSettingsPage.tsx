@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarShare, IconClock, IconEyeOff, IconRuler2 } from '@tabler/icons-react';
-import { hasPermission } from '@kelvin/domain';
+import { hasPermission, PROVIDER_COMPANY_ID } from '@kelvin/domain';
 import type { UserPreferences, UserPreferencesUpdate } from '@kelvin/contract';
 import { useCurrentUser } from '../../app/session/useCurrentUser.ts';
 import { useMyPreferences, useUpdateMyPreferences } from '../../app/shell/preferencesQueries.ts';
@@ -29,10 +29,12 @@ const SAVED: Record<keyof UserPreferencesUpdate, string> = {
 export function GeneralSettingsPage() {
   const preferences = useMyPreferences();
   const update = useUpdateMyPreferences();
-  const permissions = useCurrentUser().data?.permissions;
-  // The feed is a view of the schedule: whoever may read schedules has one.
+  const me = useCurrentUser().data;
+  // A feed lists the entries one is planned for: provider staff who may read schedules (customers are never planned).
   const hasCalendar =
-    permissions !== undefined && hasPermission(permissions, { permission: 'schedules:read' });
+    me !== undefined &&
+    me.user.companyId === PROVIDER_COMPANY_ID &&
+    hasPermission(me.permissions, { permission: 'schedules:read' });
 
   /** The changes on their way to the server: they show at once, and their controls wait. */
   const [saving, setSaving] = useState<UserPreferencesUpdate>({});
