@@ -3,6 +3,7 @@ import { isoDuration } from './assets.ts';
 import { dbId } from './common.ts';
 import { pageableQuerySchema, pagedSchema } from './paging.ts';
 import { endpoint } from './endpoint.ts';
+import { problemLevels } from './problemValues.ts';
 
 /** Spec: alert (query event detail) types. */
 export const alertTypes = [
@@ -14,9 +15,6 @@ export const alertTypes = [
   'QUERY',
 ] as const;
 export type AlertType = (typeof alertTypes)[number];
-/** Spec: detected problem levels, the worst first. */
-export const problemLevels = ['CRITICAL', 'WARNING', 'INFO'] as const;
-export type ProblemLevel = (typeof problemLevels)[number];
 
 /** Spec: an alert (query event detail). Times are ISO 8601; values are rounded to 2 decimals. */
 export const alertSchema = z.object({

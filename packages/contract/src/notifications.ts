@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId, okSchema } from './common.ts';
-import { problemLevels, type ProblemLevel } from './detectedProblems.ts';
+import { problemLevels, type ProblemLevel } from './problemValues.ts';
 import { endpoint } from './endpoint.ts';
 import { pageableQuerySchema, pagedSchema } from './paging.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, okSchema } from './common.ts';
-import { detectedProblemSchema, problemGroupKeySchema, problemLevels } from './detectedProblems.ts';
+import { detectedProblemSchema, problemGroupKeySchema } from './detectedProblems.ts';
+import { problemLevels } from './problemValues.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Spec: problem actions an automation takes. */

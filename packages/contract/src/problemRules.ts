@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDuration } from './assets.ts';
 import { dbId, okSchema } from './common.ts';
-import { problemLevels } from './detectedProblems.ts';
+import { problemLevels } from './problemValues.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Spec: a rule definition's type. Ad hoc rules carry one person-made problem and are never evaluated. */

@@ -3,7 +3,7 @@ import { isoDuration } from './assets.ts';
 import { dbId } from './common.ts';
 import { detectedProblemSchema, problemSummarySchema } from './detectedProblems.ts';
 import { endpoint } from './endpoint.ts';
-import { TICKET_TITLE_MAX } from './tickets.ts';
+import { TICKET_TITLE_MAX } from './ticketValues.ts';
 
 /** Spec (work management, ticketType and ticketSource): a ticket made from problems is an incident from a Kyoto link event. */
 export const PROBLEM_TICKET_TYPE_VALUE = 0;

@@ -3,39 +3,22 @@ import { isoDuration } from './assets.ts';
 import { dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { pageableQuerySchema, pagedSchema } from './paging.ts';
+import {
+  TICKET_TITLE_MAX,
+  TICKET_DESCRIPTION_MAX,
+  TICKET_TEXT_FIELD_MAX,
+  ticketVisibilities,
+  ticketStates,
+  billingStates,
+  coverageLabels,
+  ticketGroupings,
+} from './ticketValues.ts';
 
-/** Spec (work management, section 9): the tickets list's page size. */
-export const TICKET_PAGE_SIZE = 25;
-export const TICKET_TITLE_MAX = 200;
-export const TICKET_DESCRIPTION_MAX = 20_000;
-export const TICKET_TEXT_FIELD_MAX = 100;
-
-export const ticketVisibilities = ['INTERNAL', 'EXTERNAL'] as const;
 export const ticketVisibilitySchema = z.enum(ticketVisibilities);
 export type TicketVisibility = z.infer<typeof ticketVisibilitySchema>;
 
-/** Spec (section 4): ticketState follows the status. */
-export const ticketStates = ['OPEN', 'RESOLVED', 'CLOSED'] as const;
-export type TicketState = (typeof ticketStates)[number];
-
-/** Spec (Accounting): billing states, in the order of the billing flow. */
-export const billingStates = [
-  'NOT_BILLABLE',
-  'PENDING_SALES_ORDER',
-  'SALES_ORDER_CREATED',
-  'SALES_ORDER_CLOSED',
-] as const;
 export const billingStateSchema = z.enum(billingStates);
 export type BillingState = z.infer<typeof billingStateSchema>;
-
-/** Spec: coverage labels. */
-export const coverageLabels = ['Contract', 'Warranty', 'No Contract', 'No Warranty', 'No Coverage'] as const;
-export type CoverageLabel = (typeof coverageLabels)[number];
-
-/** Spec (section 3, Other): the list's default statuses: new, inProgress, onHold, needsDispatch, scheduled, resolved. */
-export const DEFAULT_TICKET_STATUS_VALUES = [0, 2, 3, 4, 5, 7] as const;
-/** Spec: the active statuses (new, inProgress, onHold, needsDispatch, scheduled). */
-export const ACTIVE_TICKET_STATUS_VALUES = [0, 2, 3, 4, 5] as const;
 
 /** An enumerated field: the core enum's key and numeric value (ticketSeverity, ticketPriority, ...). */
 const enumValue = z.number().int().min(-1).max(1000);
@@ -161,20 +144,6 @@ export const ticketListItemSchema = ticketSchema
   });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
-/** Spec: sort by snake-cased column. */
-export const ticketSortProperties = [
-  'ticket_id',
-  'title',
-  'company_name',
-  'status',
-  'priority',
-  'severity',
-  'type',
-  'created_at',
-  'updated_at',
-  'closed_at',
-] as const;
-
 /**
  * Spec: filters companyIds, netSuiteBillingStates, statusIds (left out: all). The rest narrow the list for the
  * group view's groups, an asset's tickets tab and the event tickets of an asset.
@@ -195,9 +164,6 @@ export const ticketListFilterSchema = z.strictObject({
   search: z.string().trim().max(200).optional(),
 });
 export type TicketListFilter = z.infer<typeof ticketListFilterSchema>;
-
-export const ticketGroupings = ['company', 'asset', 'priority', 'owner', 'status'] as const;
-export type TicketGrouping = (typeof ticketGroupings)[number];
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 

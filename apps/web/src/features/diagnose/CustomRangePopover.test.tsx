@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { CustomRangePopover } from './CustomRangePopover.tsx';
+// The calendar loads lazily; loaded here first, the tests wait for the popover, not the module.
+import './RangeDaysPicker.tsx';
 
 // 2026-11-25 10:00 to 11:00 in Tokyo.
 const range = { from: Date.UTC(2026, 10, 25, 1), to: Date.UTC(2026, 10, 25, 2) };

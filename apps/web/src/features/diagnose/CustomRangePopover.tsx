@@ -1,6 +1,6 @@
-import { useState, type SyntheticEvent } from 'react';
-import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
-import { DatePicker, type DatesRangeValue } from '@mantine/dates';
+import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
+import { ActionIcon, Box, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { fromZonedLocal, toZonedLocal, type TimeRange } from '@kelvin/domain';
 
@@ -12,6 +12,12 @@ export interface CustomRangePopoverProps {
 }
 
 const FORMAT_HINT = 'YYYY-MM-DD HH:mm';
+/** Mantine's calendar loads when the popover first opens: the screens with a range picker start without it. */
+const RangeDaysPicker = lazy(() =>
+  import('./RangeDaysPicker.tsx').then((module) => ({ default: module.RangeDaysPicker })),
+);
+/** The calendar's height, kept while it loads so that the fields below do not jump. */
+const CALENDAR_HEIGHT = 270;
 const dayOf = (local: string) => local.slice(0, 10);
 const timeOf = (local: string, fallback: string) => (local.length > 11 ? local.slice(11) : fallback);
 
@@ -71,7 +77,11 @@ export function CustomRangePopover({ range, timeZone, onApply }: CustomRangePopo
       <Popover.Dropdown>
         <form onSubmit={apply} noValidate>
           <Stack gap="xs">
-            <DatePicker type="range" allowSingleDateInRange value={days} onChange={pickDays} />
+            <Suspense
+              fallback={<Box h={CALENDAR_HEIGHT} aria-busy="true" aria-label="Loading the calendar" />}
+            >
+              <RangeDaysPicker value={days} onChange={pickDays} />
+            </Suspense>
             <Group gap="xs" grow>
               <TextInput
                 label="From"

@@ -17,9 +17,29 @@ export function criticalToastMessage(notification: Notification): string {
   return `Critical: ${notification.title} on ${notificationSubject(notification)}`;
 }
 
-/** The app's one live connection, loaded after the first screen: socket.io's client stays out of its scripts. */
+/** How long the bell waits before it opens its live connection: the first screen's scripts and data come first. */
+const LIVE_AFTER_FIRST_SCREEN_MS = 2_000;
+
+/** Resolves once the first screen has had its turn: a while after the shell mounted, when the browser is idle. */
+function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
+      else resolve();
+    }, LIVE_AFTER_FIRST_SCREEN_MS);
+  });
+}
+
+/**
+ * The app's one live connection, loaded after the first screen: socket.io's client stays out of its scripts and
+ * its requests. Nothing is missed meanwhile: on connecting, the count is read again and new critical notices toasted.
+ * A screen that shows live values loads it at once on its own.
+ */
 export const loadSharedLiveSubscriber = (): Promise<LiveMetricSubscriber> =>
-  import('../live/sharedLiveSubscriber.ts').then((module) => module.getSharedLiveSubscriber());
+  afterFirstScreen()
+    .then(() => import('../live/sharedLiveSubscriber.ts'))
+    .then((module) => module.getSharedLiveSubscriber());
 
 const newestPage = (pageSize: number, unreadOnly: boolean) =>
   apiCall(contract.notificationsList, {

@@ -10,6 +10,8 @@ import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { useDiagnoseStore } from '../diagnose/diagnoseStore.ts';
 import { ProblemAlertView, type ListedProblem } from './ProblemAlertView.tsx';
 import { buildAlert, buildProblem } from './problemTestData.ts';
+// The drawer loads its body lazily; loaded here first, the tests wait for the answers, not the module.
+import './AlertViewBody.tsx';
 
 const lost = buildAlert({
   kyotoEventDetailId: 22,
@@ -63,7 +65,7 @@ describe('alert view', () => {
   it('shows the problem and its alerts in detail, the communication-lost one in the spec’s date format', async () => {
     renderView(buildProblem({ alertIds: [21, 22] }));
     const drawer = await screen.findByRole('dialog', { name: 'Alert view' });
-    expect(within(drawer).getByRole('heading', { name: 'Supply air too warm' })).toBeInTheDocument();
+    expect(await within(drawer).findByRole('heading', { name: 'Supply air too warm' })).toBeInTheDocument();
     const metric = await within(drawer).findByRole('article', { name: 'Alert Supply air too warm' });
     expect(within(metric).getByText('temperature.supplyAir')).toBeInTheDocument();
     expect(within(metric).getByText(/value 27\.46/)).toBeInTheDocument();

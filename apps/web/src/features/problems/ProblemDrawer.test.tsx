@@ -10,6 +10,8 @@ import { renderWithRouter } from '../../test/renderWithRouter.tsx';
 import { buildRule } from '../monitorGroups/monitorGroupsTestData.ts';
 import { ProblemAlertView, type ListedProblem } from './ProblemAlertView.tsx';
 import { buildAlert, buildProblem } from './problemTestData.ts';
+// The alert view loads its body lazily; loaded here first, the tests wait for the answers, not the module.
+import './AlertViewBody.tsx';
 
 const supplyAir: Metric = {
   metricId: 7,

@@ -11,6 +11,8 @@ import { LEVEL_PAINTS } from './problemPaint.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
 import { buildProblem, pageOf } from './problemTestData.ts';
 import type { ListedProblem } from './ProblemAlertView.tsx';
+// The alert view loads its body lazily; loaded here first, the tests wait for the answers, not the module.
+import './AlertViewBody.tsx';
 
 const HOUR = 3_600_000;
 const detectedProblemsEnableBody = contract.detectedProblemsEnableAutomation.body;

@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@kelvin/contract';
 import { isApiError } from './ApiError.ts';
 
 /**
@@ -8,9 +7,8 @@ import { isApiError } from './ApiError.ts';
  * it); empty when the refusal names no field (then the form shows its message as a whole).
  */
 export function serverFieldErrors(error: unknown): Map<string, string> {
-  const envelope = isApiError(error) ? errorEnvelopeSchema.safeParse(error.body) : null;
   const errors = new Map<string, string>();
-  for (const detail of envelope?.success ? (envelope.data.details ?? []) : []) {
+  for (const detail of isApiError(error) ? envelopeDetails(error.body) : []) {
     const field = detail.field.replace(/^body\./, '');
     const message = detail.message.startsWith(`${detail.field}: `)
       ? detail.message.slice(detail.field.length + 2)
@@ -18,4 +16,31 @@ export function serverFieldErrors(error: unknown): Map<string, string> {
     if (!errors.has(field)) errors.set(field, message);
   }
   return errors;
+}
+
+interface FieldDetail {
+  field: string;
+  message: string;
+}
+
+/**
+ * The envelope's well-formed `details`, read by hand rather than with the contract's schema: forms on the first
+ * screens (a new ticket) would otherwise bring zod with them.
+ */
+function envelopeDetails(body: unknown): FieldDetail[] {
+  if (typeof body !== 'object' || body === null || !('details' in body) || !Array.isArray(body.details))
+    return [];
+  const details: unknown[] = body.details;
+  return details.filter(isFieldDetail);
+}
+
+function isFieldDetail(value: unknown): value is FieldDetail {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'field' in value &&
+    typeof value.field === 'string' &&
+    'message' in value &&
+    typeof value.message === 'string'
+  );
 }
