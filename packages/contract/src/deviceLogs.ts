@@ -2,22 +2,16 @@ import { z } from 'zod';
 import { dbId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { ingestResultSchema } from './telemetry.ts';
-
-/**
- * Log levels from least to most severe, as syslog-style agents and most logging libraries name them. Stored as
- * their rank (1-6), so a filter such as "WARN and worse" is a comparison.
- */
-export const logLevels = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
-export type LogLevel = (typeof logLevels)[number];
-
-export const LOGS_INGEST_MAX_RECORDS = 10_000;
-export const LOG_MESSAGE_MAX_CHARS = 4000;
-export const LOG_SOURCE_MAX_CHARS = 100;
-export const LOG_FIELDS_MAX_KEYS = 32;
-export const LOG_SEARCH_MAX_CHARS = 200;
-/** Records per page of `deviceLogs.list`. */
-export const LOGS_PAGE_MAX = 500;
-export const LOGS_PAGE_DEFAULT = 100;
+import {
+  logLevels,
+  LOGS_INGEST_MAX_RECORDS,
+  LOG_MESSAGE_MAX_CHARS,
+  LOG_SOURCE_MAX_CHARS,
+  LOG_FIELDS_MAX_KEYS,
+  LOG_SEARCH_MAX_CHARS,
+  LOGS_PAGE_MAX,
+  LOGS_PAGE_DEFAULT,
+} from './deviceLogValues.ts';
 
 /** Flat key → value pairs an agent adds to a record (register numbers, set points, error codes). */
 export const logFieldsSchema = z

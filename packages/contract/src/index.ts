@@ -16,6 +16,7 @@ export * from './metricValues.ts';
 export * from './metricCommands.ts';
 export * from './telemetry.ts';
 export * from './deviceLogs.ts';
+export * from './deviceLogValues.ts';
 export * from './fileAttachments.ts';
 export * from './live.ts';
 export * from './storableInput.ts';

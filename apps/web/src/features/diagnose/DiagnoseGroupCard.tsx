@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconGripVertical } from '@tabler/icons-react';
@@ -15,7 +15,6 @@ import { notify } from '../../app/toasts/toasts.ts';
 import { errorMessage } from '../../shared/ui/ErrorScreen.tsx';
 import { AggregationPicker } from './AggregationPicker.tsx';
 import { downloadExport, type ExportFormat } from './exportSeries.ts';
-import { CompareModal } from './CompareModal.tsx';
 import { setGroupCompare, useCompareStore } from './compareStore.ts';
 import { useDiagnoseStore, updateDiagnoseView } from './diagnoseStore.ts';
 import { ChartBody } from './GroupChartBody.tsx';
@@ -24,6 +23,11 @@ import { AlertGanttBody } from './GroupAlertGanttBody.tsx';
 import { StatusGanttBody } from './GroupStatusGanttBody.tsx';
 import { TableBody } from './GroupTableBody.tsx';
 import { MetricPicker } from './MetricPicker.tsx';
+
+/** The compare dialog (and Mantine's number input) loads when a planner first asks to compare. */
+const CompareModal = lazy(() =>
+  import('./CompareModal.tsx').then((module) => ({ default: module.CompareModal })),
+);
 
 const PICK_VERB: Readonly<Record<DiagnoseGroup['type'], string>> = {
   chart: 'chart',
@@ -256,17 +260,19 @@ export function DiagnoseGroupCard(props: DiagnoseGroupCardProps) {
         )}
       </div>
       {choosingCompare && (
-        <CompareModal
-          groupName={group.name}
-          opened
-          range={range}
-          timeZone={timeZone}
-          onClose={() => setChoosingCompare(false)}
-          onApply={(choice) => {
-            setGroupCompare(group.id, choice);
-            setChoosingCompare(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CompareModal
+            groupName={group.name}
+            opened
+            range={range}
+            timeZone={timeZone}
+            onClose={() => setChoosingCompare(false)}
+            onApply={(choice) => {
+              setGroupCompare(group.id, choice);
+              setChoosingCompare(false);
+            }}
+          />
+        </Suspense>
       )}
     </Paper>
   );
