@@ -120,6 +120,37 @@ describe.skipIf(!chromiumAvailable())('session renewal', () => {
     expect(bodies.filter((body) => body.includes('$ZodType'))).toEqual([]);
   });
 
+  it('keeps zod out of what the problems, tickets and metrics screens import before their first data', async () => {
+    const text = async (file: string) => (await fetch(`${server.url}/assets/${file}`)).text();
+    const html = await (await fetch(`${server.url}/`)).text();
+    const entries = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    const app = (await Promise.all(entries.map(text))).join('\n');
+    // A screen's chunk, named in the router's lazy imports, and every chunk it imports statically (a dynamic
+    // import, such as the alert view's body or the bell's live connection, loads later and is left out).
+    const screens = ['ProblemsPage', 'TicketsListPage', 'DiagnosePage'].map((name) => {
+      const file = new RegExp(`assets/(${name}-[\\w-]+\\.js)`).exec(app)?.[1];
+      if (!file) throw new Error(`No chunk of ${name}`);
+      return file;
+    });
+    for (const screen of screens) {
+      const seen = new Set<string>();
+      const queue = [screen];
+      const zod: string[] = [];
+      while (queue.length > 0) {
+        const file = queue.pop() ?? '';
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const body = await text(file);
+        if (body.includes('$ZodType')) zod.push(file);
+        for (const match of body.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(match[1] ?? '');
+      }
+      expect(seen.size, screen).toBeGreaterThan(1);
+      expect(zod, `zod among the static imports of ${screen}`).toEqual([]);
+    }
+  });
+
   it('renews the ID token silently, and signs out when renewal fails', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/#/login`);
