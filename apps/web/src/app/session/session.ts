@@ -17,7 +17,15 @@ export interface SessionDeps {
   /** Forgets cached server data of the signed-out user; awaited before the page leaves for the provider. */
   onLoggedOut?: () => void | Promise<void>;
   nowSeconds?: () => number;
+  /** Runs the first check of a restored session once the first screen has had its turn (default: 5 s later). */
+  afterFirstScreen?: (run: () => void) => void;
 }
+
+/**
+ * How long a reload with an identity far from expiry waits before its first check: the check loads oidc-client-ts
+ * and the provider's configuration, which the first screen does not need.
+ */
+const FIRST_CHECK_DELAY_MS = 5_000;
 
 /** Where the login view goes next; 'redirecting' and 'loggingOut' leave the page to someone else. */
 export type LoginOutcome = 'authenticated' | 'unauthorized' | 'redirecting' | 'loggingOut';
@@ -155,15 +163,19 @@ export function createSession(deps: SessionDeps) {
   /**
    * Shows the user area at once after a reload: a stored identity with time left goes into the store now,
    * synchronously, before the first render (no call to the server first, so no "Signing in" screen). One close
-   * to expiry is renewed in the background; a renewal that fails logs out, as the periodic check does. The
-   * check also confirms the identity against the provider's configuration (another one logs out).
+   * to expiry is renewed in the background at once; a renewal that fails logs out, as the periodic check does.
+   * The check also confirms the identity against the provider's configuration (another one logs out); with time
+   * left it waits for the first screen.
    */
   function restoreAtOnce(): boolean {
     if (logoutInFlight || !isLoggedInFlagSet(deps.localStorage)) return false;
     const user = readStoredIdentity(deps.localStorage);
     if (!user || secondsUntilExpiry(user, now()) < MIN_SECONDS_TO_SHOW_AT_ONCE) return false;
     signedIn(user);
-    void check().catch(() => undefined);
+    const firstCheck = () => void check().catch(() => undefined);
+    // Close to expiry it renews now; otherwise the first screen's scripts and data go first.
+    if (secondsUntilExpiry(user, now()) < SESSION_RENEW_THRESHOLD_S) firstCheck();
+    else (deps.afterFirstScreen ?? ((run) => setTimeout(run, FIRST_CHECK_DELAY_MS)))(firstCheck);
     return true;
   }
 
