@@ -85,4 +85,14 @@ describe('entriesByTechnician and ColumnLayouts', () => {
     expect(after.get(2)).not.toBe(before.get(2));
     expect(after.get(2)?.entries[0]?.top).toBe(660);
   });
+
+  it('lays out a column first asked for after later updates from its newest entries', () => {
+    const second = entry(2, '2026-03-04T09:00:00Z', '2026-03-04T10:00:00Z', { resources: [bob] });
+    const cache = new ColumnLayouts();
+    cache.update([second], day);
+    const moved = { ...second, startsAt: '2026-03-04T11:00:00Z', endsAt: '2026-03-04T12:00:00Z' };
+    const after = cache.update([moved], day);
+    expect(after.get(2)?.entries.map((s) => s.top)).toEqual([660]);
+    expect(after.get(1)).toBeUndefined();
+  });
 });

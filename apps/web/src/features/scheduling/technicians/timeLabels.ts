@@ -6,9 +6,35 @@ import type { ViewStyle } from '../schedulingState.ts';
  * entries show hours and minutes only, in 12 hours (United States style) or 24 hours (Europe style), as the
  * scheduling screen's FullCalendar views do. The wall-clock time in the zone comes from the domain's zoned time.
  */
-function wallClock(ts: number, timeZone: string): { hour: number; minute: string } {
+interface WallClock {
+  hour: number;
+  minute: string;
+}
+
+/**
+ * Wall-clock times already read, per zone: a column of 100 entries asks for 400 of them on each render (its label
+ * and its span, start and end), entries sit on quarter hours so few moments recur, and each Intl read costs
+ * microseconds that add up to tens of milliseconds at 5,000 entries. Bounded: emptied when it grows past LIMIT.
+ */
+const wallClocks = new Map<string, Map<number, WallClock>>();
+const WALL_CLOCK_LIMIT = 20_000;
+let wallClockCount = 0;
+
+function wallClock(ts: number, timeZone: string): WallClock {
+  let zone = wallClocks.get(timeZone);
+  const known = zone?.get(ts);
+  if (known) return known;
+  if (wallClockCount >= WALL_CLOCK_LIMIT) {
+    wallClocks.clear();
+    wallClockCount = 0;
+    zone = undefined;
+  }
+  if (!zone) wallClocks.set(timeZone, (zone = new Map<number, WallClock>()));
   const local = toZonedLocal(ts, timeZone);
-  return { hour: Number(local.slice(11, 13)), minute: local.slice(14, 16) };
+  const read = { hour: Number(local.slice(11, 13)), minute: local.slice(14, 16) };
+  zone.set(ts, read);
+  wallClockCount += 1;
+  return read;
 }
 
 function twelveHour(hour: number): { hour: number; meridiem: 'AM' | 'PM' } {
