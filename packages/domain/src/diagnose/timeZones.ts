@@ -12,11 +12,19 @@ export function utcOffsetLabel(timeZone: string, at: number): string {
   return name === 'GMT' ? 'UTC+00:00' : name.replace('GMT', 'UTC').replace('\u2212', '-');
 }
 
-/** Every IANA zone the runtime knows (about 400), plus UTC, as label and id sorted by label (spec). */
+/** One zone as the picker lists it: 'America/New York (UTC-05:00)'. */
+export function timeZoneOption(value: string, at: number = Date.now()): TimeZoneOption {
+  return { value, label: `${value.replaceAll('_', ' ')} (${utcOffsetLabel(value, at)})` };
+}
+
+/**
+ * Every IANA zone the runtime knows (about 400), plus UTC, as label and id sorted by label (spec). Costly (a
+ * formatter per zone, about 100 ms in a browser): callers build it when the list is needed, and keep it.
+ */
 export function listTimeZones(at: number = Date.now()): TimeZoneOption[] {
   const ids = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
   return [...ids]
-    .map((value) => ({ value, label: `${value.replaceAll('_', ' ')} (${utcOffsetLabel(value, at)})` }))
+    .map((value) => timeZoneOption(value, at))
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
