@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
@@ -47,9 +47,11 @@ export function UserShell({ children, onSignOut }: UserShellProps) {
   const currentUser = useCurrentUser();
   const me = currentUser.data;
   const permissions = me?.permissions;
-  const sections = me
-    ? visibleNavSections({ permissions: me.permissions, external: isExternalUser(me.user) })
-    : [];
+  // Matched against the whole route table once per user, not on every render of the shell.
+  const sections = useMemo(
+    () => (me ? visibleNavSections({ permissions: me.permissions, external: isExternalUser(me.user) }) : []),
+    [me],
+  );
   const active = activeNavItem(sections, pathname);
   // Subscribed so that the header's company name is masked (or not) the moment demo mode is switched.
   useDemoMode();
