@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
+
+// findBy and waitFor wait up to 3 s instead of 1: the first render of a screen with its lazy parts takes over a
+// second on a shared 2-core machine under CI load, and a test that waits only as long as needed loses nothing.
+configure({ asyncUtilTimeout: 3_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
