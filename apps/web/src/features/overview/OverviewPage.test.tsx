@@ -95,7 +95,7 @@ describe('overview', () => {
       'CRAH 01: Healthy',
       'CRAH 02: No monitor',
     ]);
-    expect(tiles[0]).toHaveStyle({ background: ASSET_HEALTH_COLOURS.HEALTHY });
+    expect(tiles[0]).toHaveStyle({ backgroundColor: ASSET_HEALTH_COLOURS.HEALTHY });
     expect(await screen.findByRole('button', { name: 'CRAH 09: Communication lost' })).toHaveAttribute(
       'data-state',
       'COMMUNICATION_LOST',
@@ -180,7 +180,7 @@ describe('overview', () => {
       await user.click(screen.getByRole('button', { name: 'Refresh the units’ state' }));
       expect(await findTile('CRAH 01: Critical')).toBe(first);
       expect(first).toHaveAttribute('data-state', 'CRITICAL');
-      expect(first).toHaveStyle({ background: ASSET_HEALTH_COLOURS.CRITICAL });
+      expect(first).toHaveStyle({ backgroundColor: ASSET_HEALTH_COLOURS.CRITICAL });
       expect(screen.getByRole('button', { name: 'CRAH 09: Communication lost' })).toBeInTheDocument();
     } finally {
       state.health = 'HEALTHY';

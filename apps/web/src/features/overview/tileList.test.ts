@@ -36,14 +36,16 @@ describe('tile list', () => {
     const [first, second] = tilesOf(list);
     expect(first).toHaveAttribute('data-state', 'HEALTHY');
     expect(first).not.toHaveAttribute('data-unknown');
-    expect(first).toHaveStyle({ background: HEALTH_PAINTS.HEALTHY.background });
+    expect(first).toHaveStyle({ backgroundColor: HEALTH_PAINTS.HEALTHY.background });
+    // Colour longhands only: the background shorthand resets every background longhand, a full restyle per tile.
+    expect(first?.style.backgroundImage).toBe('');
     // Without names on the tile, the tooltip says who and how.
     expect(second).toHaveAttribute('title', 'CRAH 02: Critical');
     // A mark on the untouched tile survives: it was not written again.
     first?.setAttribute('data-mark', 'kept');
-    first?.style.setProperty('background', 'black');
+    first?.style.setProperty('background-color', 'black');
     tiles.paint([HEALTH_PAINTS.HEALTHY, HEALTH_PAINTS.WARNING]);
-    expect(first?.style.background).toBe('black');
+    expect(first?.style.backgroundColor).toBe('black');
     expect(second).toHaveAttribute('data-state', 'WARNING');
     expect(second).toHaveAttribute('aria-label', 'CRAH 02: Warning');
   });
