@@ -113,6 +113,32 @@ describe('TechniciansView', () => {
     expect(props.onOpen).toHaveBeenCalledWith(7);
   });
 
+  it('opens on the working day once the technicians arrive after the first render', () => {
+    const props: TechniciansViewProps = {
+      entries: [],
+      technicians: [],
+      date: '2026-03-04',
+      timeZone: 'UTC',
+      viewStyle: 'US',
+      readOnly: false,
+      onSelectRange: vi.fn(),
+      onMove: vi.fn(),
+      onOpen: vi.fn(),
+    };
+    const { rerender } = render(
+      <MantineProvider env="test">
+        <TechniciansView {...props} />
+      </MantineProvider>,
+    );
+    rerender(
+      <MantineProvider env="test">
+        <TechniciansView {...props} technicians={[ann, bob]} />
+      </MantineProvider>,
+    );
+    // Scrolled to 07:00, as the week view opens, not left at midnight.
+    expect(screen.getByRole('region').scrollTop).toBe(7 * 60 * MINUTE_PX);
+  });
+
   it('says what to do when no technician is chosen', () => {
     renderView([], { technicians: [] });
     expect(screen.getByText(/No technicians to show/)).toBeVisible();

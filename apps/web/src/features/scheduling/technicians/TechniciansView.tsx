@@ -75,9 +75,11 @@ export function TechniciansView(props: TechniciansViewProps) {
   const columns = phone ? [pickedIndex] : range(visible.first, visible.last);
   const leftOf = (column: number) => AXIS_W + (phone ? 0 : column * columnW);
 
+  // Also when the grid first appears (the technicians arrive after the first render).
+  const gridDrawn = technicians.length > 0;
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = FIRST_HOUR_IN_SIGHT * 60 * MINUTE_PX;
-  }, [date]);
+  }, [date, gridDrawn]);
 
   // What the drag and the entries call back: the newest props, without re-rendering every column for new ones.
   const latest = useRef(props);

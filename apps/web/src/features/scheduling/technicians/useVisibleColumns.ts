@@ -24,6 +24,8 @@ export function useVisibleColumns(
   columnWidth: (width: number) => number,
 ): VisibleColumns {
   const [view, setView] = useState({ width: 0, scrollLeft: 0 });
+  // With no columns the view draws a message instead of the scroller: it is measured once it appears.
+  const drawn = count > 0;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -49,7 +51,7 @@ export function useVisibleColumns(
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [scroller]);
+  }, [scroller, drawn]);
 
   if (view.width === 0) return { width: 0, first: 0, last: Math.min(count, UNMEASURED_COLUMNS) - 1 };
   const size = columnWidth(view.width);
