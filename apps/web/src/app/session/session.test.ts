@@ -241,6 +241,29 @@ describe('restoreAtOnce (a reload with a stored session)', () => {
     expect(loads).toBe(1);
   });
 
+  it('skips the deferred first check when the user signed out before it', async () => {
+    const manager = fakeManager(oidcUser('stored', NOW + 600));
+    storeIdentity(oidcUser('stored', NOW + 600));
+    const later: (() => void)[] = [];
+    const onLoggedOut = vi.fn();
+    const session = createSession({
+      loadManager: () => Promise.resolve(manager),
+      goTo: vi.fn(),
+      localStorage: window.localStorage,
+      sessionStorage: window.sessionStorage,
+      onLoggedOut,
+      nowSeconds: () => NOW,
+      afterFirstScreen: (run) => later.push(run),
+    });
+    expect(session.restoreAtOnce()).toBe(true);
+    await session.logout();
+    expect(onLoggedOut).toHaveBeenCalledOnce();
+    later[0]?.();
+    await Promise.resolve();
+    expect(manager.getUser).toHaveBeenCalledTimes(1);
+    expect(onLoggedOut).toHaveBeenCalledOnce();
+  });
+
   it('renews an identity close to expiry in the background, after showing it', async () => {
     const manager = fakeManager(oidcUser('old', NOW + 60));
     storeIdentity(oidcUser('old', NOW + 60));

@@ -172,7 +172,10 @@ export function createSession(deps: SessionDeps) {
     const user = readStoredIdentity(deps.localStorage);
     if (!user || secondsUntilExpiry(user, now()) < MIN_SECONDS_TO_SHOW_AT_ONCE) return false;
     signedIn(user);
-    const firstCheck = () => void check().catch(() => undefined);
+    // Skipped if the user has signed out meanwhile: the check would find no identity and sign out again.
+    const firstCheck = () => {
+      if (isLoggedInFlagSet(deps.localStorage)) void check().catch(() => undefined);
+    };
     // Close to expiry it renews now; otherwise the first screen's scripts and data go first.
     if (secondsUntilExpiry(user, now()) < SESSION_RENEW_THRESHOLD_S) firstCheck();
     else (deps.afterFirstScreen ?? ((run) => setTimeout(run, FIRST_CHECK_DELAY_MS)))(firstCheck);
