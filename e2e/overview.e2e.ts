@@ -74,7 +74,8 @@ describe.skipIf(!chromiumAvailable())('overview: the demo fleet as tiles', () =>
       name: 'Northwind Data Centers › Northwind Ashburn › Building A › Data Hall 1',
       exact: true,
     });
-    expect(await hall.locator('button').count()).toBe(8);
+    // The group's name carries the company's, which arrives in its own answer, maybe after the tiles.
+    await expect.poll(() => hall.locator('button').count(), FIRST_LOAD).toBe(8);
     // Health follows communication: the unit that sent is healthy, the silent ones lost, the unwatched unmonitored.
     const sent = page.getByRole('button', { name: `${unit.name}: Healthy` });
     await expect.poll(() => sent.count(), FIRST_LOAD).toBe(1);
