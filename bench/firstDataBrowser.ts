@@ -9,7 +9,7 @@
  *   npm start   (or: PORT=8106 KELVIN_DEMO_PASSWORD=… npm run start -w @kelvin/server)
  *   BENCH_URL=http://localhost:8106 KELVIN_DEMO_PASSWORD=demo-pass-1 npx tsx bench/firstDataBrowser.ts
  *
- * BENCH_RUNS (default 3) loads per page and mode; the table shows their median.
+ * BENCH_RUNS (default 3) loads per page and mode; the table shows their median. BENCH_CHUNKS=1 lists the scripts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ const PASSWORD = process.env.KELVIN_DEMO_PASSWORD ?? '';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_TIMEOUT_MS = 60_000;
 const DIAGNOSE_ALIASES = ['temperature.supplyAir', 'temperature.returnAir', 'humidity.return'];
+/** BENCH_CHUNKS=1 lists each script a cold load fetched before its first data, with its gzipped size. */
+const LIST_CHUNKS = process.env.BENCH_CHUNKS === '1';
 const GOALS = { cold: 1500, warm: 800, signingIn: 300, firstScreenKiB: 250 };
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -164,11 +166,15 @@ async function newTab(browser: Browser, state: StorageState, target: Target, uni
 
 /** One full page load of the target: timings from the probe, scripts from the network log. */
 async function load(page: Page, target: Target, unitId: number): Promise<Load> {
-  const scripts: { startedAt: number; body: Promise<Buffer | undefined> }[] = [];
+  const scripts: { url: string; startedAt: number; body: Promise<Buffer | undefined> }[] = [];
   const onResponse = (response: Response) => {
     const request = response.request();
     if (request.resourceType() !== 'script') return;
-    scripts.push({ startedAt: request.timing().startTime, body: response.body().catch(() => undefined) });
+    scripts.push({
+      url: request.url(),
+      startedAt: request.timing().startTime,
+      body: response.body().catch(() => undefined),
+    });
   };
   page.on('response', onResponse);
   try {
@@ -180,10 +186,15 @@ async function load(page: Page, target: Target, unitId: number): Promise<Load> {
     const probe = await page.evaluate(() => ({ ...window.__firstData, origin: performance.timeOrigin }));
     const dataAtEpoch = probe.origin + (probe.dataAt ?? 0);
     let firstScreenJsGzip = 0;
+    const chunks: string[] = [];
     for (const script of scripts) {
       const body = await script.body;
-      if (body && script.startedAt <= dataAtEpoch) firstScreenJsGzip += gzipSync(body).length;
+      if (!body || script.startedAt > dataAtEpoch) continue;
+      const gzip = gzipSync(body).length;
+      firstScreenJsGzip += gzip;
+      chunks.push(`${(gzip / 1024).toFixed(1).padStart(6)} KiB  ${new URL(script.url).pathname}`);
     }
+    if (LIST_CHUNKS && chunks.length > 0) console.log(`${target.name}, scripts before the first data:\n${chunks.join('\n')}`);
     return {
       shellMs: probe.shellAt ?? Number.NaN,
       dataMs: probe.dataAt ?? Number.NaN,
