@@ -194,7 +194,8 @@ async function load(page: Page, target: Target, unitId: number): Promise<Load> {
       firstScreenJsGzip += gzip;
       chunks.push(`${(gzip / 1024).toFixed(1).padStart(6)} KiB  ${new URL(script.url).pathname}`);
     }
-    if (LIST_CHUNKS && chunks.length > 0) console.log(`${target.name}, scripts before the first data:\n${chunks.join('\n')}`);
+    if (LIST_CHUNKS && chunks.length > 0)
+      console.log(`${target.name}, scripts before the first data:\n${chunks.join('\n')}`);
     return {
       shellMs: probe.shellAt ?? Number.NaN,
       dataMs: probe.dataAt ?? Number.NaN,
