@@ -9,6 +9,7 @@ import {
   splitMemoryBudget,
   type MemoryBudget,
 } from './platform/memory/memoryBudget.ts';
+import type { S3Settings } from './platform/files/s3FileStore.ts';
 import { parseNetwork } from './platform/outbound/addressPolicy.ts';
 import { parseSecretKey, SECRET_KEY_FORMAT } from './platform/secrets/secretKey.ts';
 
@@ -100,6 +101,19 @@ const envSchema = z.object({
     .optional(),
   NETSUITE_CLIENT_ID: z.string().min(1).optional(),
   NETSUITE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Files in an S3-compatible bucket (all but S3_FORCE_PATH_STYLE together); `KELVIN_DATA_DIR/files` when absent. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, . and -',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -144,6 +158,8 @@ export interface Config {
   secretKey: Buffer | undefined;
   /** Where NetSuite is: a real account, or the server's own sandbox (modules/netsuiteSandbox). */
   netsuite: NetsuiteConfig;
+  /** Files in an S3-compatible bucket; undefined keeps them under `dataDir/files`. */
+  s3: S3Settings | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -197,6 +213,34 @@ function netsuiteConfig(
     apiOrigin: sandbox,
     clientId: NETSUITE_SANDBOX_CLIENT_ID,
     clientSecret: NETSUITE_SANDBOX_CLIENT_SECRET,
+  };
+}
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** All of the bucket's variables or none: a half-configured bucket would quietly keep files on local disk. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = [...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
+  if (given.every((name) => e[name] === undefined)) return undefined;
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      `Files in a bucket need ${S3_REQUIRED.join(', ')} together (S3_FORCE_PATH_STYLE is optional); missing: ${missing.join(', ')}. Unset them all to keep files on local disk.`,
+    );
+  return {
+    endpoint: S3_ENDPOINT.replace(/\/$/, ''),
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 
@@ -273,6 +317,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webhookAllowNetworks: e.KELVIN_WEBHOOK_ALLOW_NETWORKS,
     secretKey: e.KELVIN_SECRET_KEY,
     netsuite: netsuiteConfig(e, publicOrigin),
+    s3: s3Settings(e),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -20,7 +20,8 @@ import type { TelemetryBus } from './platform/events/telemetryBus.ts';
 import { createOutboundPolicy } from './platform/outbound/addressPolicy.ts';
 import { openSecretBox } from './platform/secrets/openSecretBox.ts';
 import type { SecretBox } from './platform/secrets/secretBox.ts';
-import { createLocalFileStore, type FileStore } from './platform/files/fileStore.ts';
+import type { FileStore } from './platform/files/fileStore.ts';
+import { openFileStore } from './platform/files/openFileStore.ts';
 import { createLastValueTable, type LastValueTable } from './platform/live/lastValueTable.ts';
 import { lastSeenFromTable } from './platform/live/lastSeenFromTable.ts';
 import { attachLive, type LiveServer } from './platform/live/liveServer.ts';
@@ -99,10 +100,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     secrets,
   };
 
-  const files = createLocalFileStore({
+  // A bucket with S3_* (checked reachable here), else the data directory's files served at /files/*.
+  const { files, filesOrigin } = await openFileStore({
+    s3: config.s3,
     root: path.join(config.dataDir, 'files'),
-    secret: await loadOrCreateSecret(database.db, 'files.signingSecret'),
     publicOrigin: config.publicOrigin,
+    signingSecret: () => loadOrCreateSecret(database.db, 'files.signingSecret'),
   });
 
   const timeseries = options.timeseries ?? (await openTimeSeriesStore(config.timeseries));
@@ -118,6 +121,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     verifier,
     files,
+    filesOrigin,
     timeseries,
     bus,
     lastValues,
@@ -212,6 +216,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await bus.close();
       await timeseries.close();
       await database.close();
+      if (files.kind === 's3') files.close();
     },
   };
 }

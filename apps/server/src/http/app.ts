@@ -49,13 +49,15 @@ import { createAgentAuthenticator } from './authenticateAgent.ts';
 import { frameworkErrorReply, installErrorHandler } from './errorHandler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRouteContext } from './routeContext.ts';
-import { registerWebApp } from './webApp.ts';
+import { consolePagePolicy, registerWebApp } from './webApp.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   verifier: TokenVerifier;
   files: FileStore;
+  /** Where file URLs point when that is not the console's origin (a bucket): the pages may load from it. */
+  filesOrigin?: string | undefined;
   timeseries: TimeSeriesStore;
   bus: TelemetryBus;
   lastValues: LastValueTable;
@@ -74,6 +76,7 @@ export async function buildApp({
   database,
   verifier,
   files,
+  filesOrigin,
   timeseries,
   bus,
   lastValues,
@@ -103,7 +106,8 @@ export async function buildApp({
     }),
   });
   const serveWeb = webBuildExists(config);
-  installErrorHandler(app, { spaFallback: serveWeb });
+  const pagePolicy = consolePagePolicy(filesOrigin);
+  installErrorHandler(app, { spaFallback: serveWeb, pagePolicy });
   registerMetrics(app);
 
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
@@ -127,7 +131,8 @@ export async function buildApp({
       .send(apiDocsPage),
   );
 
-  registerFileRoutes(app, files);
+  // Only disk files are served here; a bucket serves its own through presigned URLs.
+  if (files.kind === 'disk') registerFileRoutes(app, files);
   const authenticators = {
     user: createAuthenticator(database.db, verifier),
     agent: createAgentAuthenticator(database.db),
@@ -170,6 +175,6 @@ export async function buildApp({
   // NetSuite's protocol at NetSuite's paths, for when no real account is configured (config.netsuite).
   if (config.netsuite.kind === 'sandbox') registerNetsuiteSandbox(app, { db: database.db, config });
 
-  if (serveWeb) await registerWebApp(app, config);
+  if (serveWeb) await registerWebApp(app, config, pagePolicy);
   return app;
 }

@@ -22,7 +22,10 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
 }
 
 /** Every failure leaves the server as the one error envelope; a stack trace never does. */
-export function installErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  options: { spaFallback: boolean; pagePolicy?: string },
+): void {
   app.setErrorHandler((error, request, reply) => {
     let status = 500;
     let envelope: ErrorEnvelope = { message: 'Something went wrong on the server.', code: 'INTERNAL' };
@@ -48,7 +51,7 @@ export function installErrorHandler(app: FastifyInstance, options: { spaFallback
     if (options.spaFallback && wantsSpaPage(request.method, request.url)) {
       return reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONSOLE_PAGE_POLICY)
+        .header('content-security-policy', options.pagePolicy ?? CONSOLE_PAGE_POLICY)
         .sendFile('index.html');
     }
     const envelope: ErrorEnvelope = {

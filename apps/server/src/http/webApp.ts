@@ -6,24 +6,33 @@ import type { Config } from '../config.ts';
 /**
  * The console's pages run only our own bundled scripts. Styles may be inline (Mantine sets them at run time),
  * images may be data: URLs (previews), the live socket and API are same-origin, and the silent-renewal page is
- * framed by the console itself and by nothing else.
+ * framed by the console itself and by nothing else. With files in a bucket, its origin (`filesOrigin`) may also
+ * be shown as an image (logos) and fetched (the forms export zips attachments), never run as script.
  */
-export const CONSOLE_PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+export function consolePagePolicy(filesOrigin?: string): string {
+  const files = filesOrigin ? ` ${filesOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${files}`,
+    `connect-src 'self'${files}`,
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
-function setPageHeaders(response: { setHeader(name: string, value: string): unknown }): void {
+export const CONSOLE_PAGE_POLICY = consolePagePolicy();
+
+function setPageHeaders(
+  response: { setHeader(name: string, value: string): unknown },
+  pagePolicy: string,
+): void {
   response.setHeader('cache-control', 'no-cache');
-  response.setHeader('content-security-policy', CONSOLE_PAGE_POLICY);
+  response.setHeader('content-security-policy', pagePolicy);
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('referrer-policy', 'same-origin');
 }
@@ -48,6 +57,7 @@ function servedName(filePath: string): string {
 export async function registerWebApp(
   app: FastifyInstance,
   config: Pick<Config, 'webDistDir'>,
+  pagePolicy: string = CONSOLE_PAGE_POLICY,
 ): Promise<void> {
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -57,7 +67,7 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders: (response, filePath) => {
       const name = servedName(filePath);
-      if (name.endsWith('.html')) setPageHeaders(response);
+      if (name.endsWith('.html')) setPageHeaders(response, pagePolicy);
       // Asked afresh each time: a new build must be noticed (version.json) and its offline worker installed (sw.js).
       else if (FRESH_FILES.has(name)) response.setHeader('cache-control', 'no-cache');
       else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -69,7 +79,7 @@ export async function registerWebApp(
   });
   for (const entry of SPA_ENTRY_PATHS) {
     app.get(entry, (_request, reply) => {
-      setPageHeaders(reply.raw);
+      setPageHeaders(reply.raw, pagePolicy);
       return reply.sendFile('index.html');
     });
   }

@@ -39,7 +39,7 @@ export async function artifactDownloadUrl(
   await loadVisibleAsset(db, auth, READ, artifact.assetId).catch(() => {
     throw notFound('Artifact not found.');
   });
-  const url = files.signedUrl(artifact.filePath, {
+  const url = await files.signedUrl(artifact.filePath, {
     expiresInSeconds: DOWNLOAD_URL_SECONDS,
     downloadName: artifact.fileName,
     contentType: artifact.contentType,

@@ -134,7 +134,7 @@ export async function listCompaniesFor(
     companyIds: query.companyIds,
     includeDeleted: query.includeDeleted ?? false,
   });
-  return rows.map((row) => presentCompany(deps.files, row));
+  return Promise.all(rows.map((row) => presentCompany(deps.files, row)));
 }
 
 const plural = (n: number, word: string) => `${n} active ${word}${n === 1 ? '' : 's'}`;

@@ -41,7 +41,7 @@ export async function getCompanyLogoUrl(
       ? await findCompany(deps.db, companyId)
       : await loadReadableCompany(deps.db, auth, companyId);
   if (!company) throw notFound(COMPANY_NOT_FOUND);
-  return { url: companyLogoUrl(deps.files, company) };
+  return { url: await companyLogoUrl(deps.files, company) };
 }
 
 /** Stores the new file first, then points the company at it in one transaction with its audit event. */

@@ -6,7 +6,7 @@ import type { CompanyRow } from './companiesRepository.ts';
 export const LOGO_URL_EXPIRY_SECONDS = 3600;
 
 /** A signed URL of the company's logo, or null without one. The stored `logo_url` column is never trusted. */
-export function companyLogoUrl(files: FileStore, company: CompanyRow): string | null {
+export async function companyLogoUrl(files: FileStore, company: CompanyRow): Promise<string | null> {
   if (!company.logoFilePath) return null;
   return files.signedUrl(company.logoFilePath, {
     expiresInSeconds: LOGO_URL_EXPIRY_SECONDS,
@@ -15,13 +15,13 @@ export function companyLogoUrl(files: FileStore, company: CompanyRow): string | 
 }
 
 /** The presenter for a company: the contract's fields, with a freshly signed logo URL. */
-export function presentCompany(files: FileStore, company: CompanyRow): Company {
+export async function presentCompany(files: FileStore, company: CompanyRow): Promise<Company> {
   return {
     companyId: company.companyId,
     name: company.name,
     netSuiteCustomerInternalId: company.netSuiteCustomerInternalId,
     subscription: subscriptionPlanSchema.catch('OBSERVABILITY').parse(company.subscription),
-    logoUrl: companyLogoUrl(files, company),
+    logoUrl: await companyLogoUrl(files, company),
     logoContentType: company.logoContentType,
     logoFilePath: company.logoFilePath,
     isDeleted: company.isDeleted,

@@ -113,7 +113,7 @@ export async function formAttachmentDownloadUrl(
 ): Promise<{ url: string }> {
   const { row } = await visibleAttachment(deps.db, auth, formAttachmentId);
   return {
-    url: deps.files.signedUrl(row.filepath, {
+    url: await deps.files.signedUrl(row.filepath, {
       expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
       downloadName: row.filename,
       contentType: row.contentType,

@@ -124,7 +124,7 @@ export async function attachmentDownloadUrl(
 ): Promise<{ url: string }> {
   const row = await visibleAttachment(deps.db, auth, ticketAttachmentId);
   return {
-    url: deps.files.signedUrl(row.filepath, {
+    url: await deps.files.signedUrl(row.filepath, {
       expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
       downloadName: row.filename,
       contentType: row.contentType,

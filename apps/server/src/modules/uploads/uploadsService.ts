@@ -127,7 +127,7 @@ export async function uploadDownloadUrl(
     throw notFound('This upload has no file yet.');
   }
   return {
-    url: deps.files.signedUrl(row.filepath, {
+    url: await deps.files.signedUrl(row.filepath, {
       expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
       downloadName: row.filename,
       contentType: row.contentType,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../http/httpError.ts';
-import type { FileStore } from './fileStore.ts';
+import { attachmentDisposition, type DiskFileStore } from './fileStore.ts';
 
 const signedQuery = z.object({
   expires: z.string().optional(),
@@ -11,7 +11,7 @@ const signedQuery = z.object({
 });
 
 /** Serves files of the local store to holders of a signed URL; anything else is a plain 404. */
-export function registerFileRoutes(app: FastifyInstance, files: FileStore): void {
+export function registerFileRoutes(app: FastifyInstance, files: DiskFileStore): void {
   app.get('/files/*', async (request, reply) => {
     const key = z.object({ '*': z.string() }).parse(request.params)['*'];
     const query = signedQuery.parse(request.query);
@@ -24,9 +24,7 @@ export function registerFileRoutes(app: FastifyInstance, files: FileStore): void
     reply.header('x-content-type-options', 'nosniff');
     // Files are user content on our own origin (an SVG logo can carry script): never let them run anything.
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (query.name) {
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(query.name)}`);
-    }
+    if (query.name) reply.header('content-disposition', attachmentDisposition(query.name));
     return reply.send(await files.read(key));
   });
 }

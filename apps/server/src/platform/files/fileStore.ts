@@ -5,20 +5,45 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** Where files live. Local disk by default; an S3-compatible store would implement the same calls. */
-export interface FileStore {
-  /** Stores the data under a key such as `company-logos/3/logo.png`; resolves once it is on disk. */
+/** What every file store does: local disk by default, an S3-compatible bucket with S3_* (s3FileStore.ts). */
+interface FileStoreCalls {
+  /** Stores the data under a key such as `company-logos/3/logo.png`; resolves once all of it is stored. */
   put(key: string, data: Buffer | Readable): Promise<{ sizeInBytes: number }>;
+  /** The file's bytes; rejects (or the stream fails) when there is no such file. */
   read(key: string): Promise<Readable>;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
   /** A time-limited URL that lets a browser fetch the file without a bearer token. */
-  signedUrl(
-    key: string,
-    options: { expiresInSeconds: number; downloadName?: string; contentType?: string },
-  ): string;
-  /** Checks a signed URL's query; returns the key when it is genuine and not expired. */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  /** Served as an attachment under this name. */
+  downloadName?: string;
+  contentType?: string;
+}
+
+/** Files on the server's disk, handed out at `/files/*` (fileRoutes.ts) with URLs the server signs itself. */
+export interface DiskFileStore extends FileStoreCalls {
+  kind: 'disk';
+  /** Checks a signed URL's query: true when it is genuine and not expired. */
   verifySignature(key: string, query: Readonly<Record<string, string | undefined>>, now?: number): boolean;
+}
+
+/** Files in a bucket, handed out by presigned URLs that the bucket itself checks. */
+export interface S3FileStore extends FileStoreCalls {
+  kind: 's3';
+  /** Fails with a message naming the bucket when it cannot be reached with these credentials. */
+  checkBucket(): Promise<void>;
+  close(): void;
+}
+
+export type FileStore = DiskFileStore | S3FileStore;
+
+/** `attachment` with the file's name as UTF-8 (RFC 6266/5987), what both stores send for a named download. */
+export function attachmentDisposition(name: string | undefined): string {
+  return name ? `attachment; filename*=UTF-8''${encodeURIComponent(name)}` : 'attachment';
 }
 
 const KEY_PATTERN = /^[\w.-]+(\/[\w.-]+)*$/;
@@ -34,7 +59,7 @@ export function createLocalFileStore(options: {
   root: string;
   secret: string;
   publicOrigin: string;
-}): FileStore {
+}): DiskFileStore {
   const filePath = (key: string) => {
     assertSafeKey(key);
     return path.join(options.root, ...key.split('/'));
@@ -43,6 +68,7 @@ export function createLocalFileStore(options: {
     createHmac('sha256', options.secret).update(`${key}\n${expires}\n${name}\n${type}`).digest('base64url');
 
   return {
+    kind: 'disk',
     async put(key, data) {
       const target = filePath(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -61,8 +87,9 @@ export function createLocalFileStore(options: {
       return Promise.resolve(createReadStream(filePath(key)));
     },
     async size(key) {
+      const target = filePath(key);
       try {
-        return (await stat(filePath(key))).size;
+        return (await stat(target)).size;
       } catch {
         return undefined;
       }
@@ -79,7 +106,7 @@ export function createLocalFileStore(options: {
       });
       if (downloadName) query.set('name', downloadName);
       if (contentType) query.set('type', contentType);
-      return `${options.publicOrigin}/files/${key}?${query.toString()}`;
+      return Promise.resolve(`${options.publicOrigin}/files/${key}?${query.toString()}`);
     },
     verifySignature(key, query, now = Date.now()) {
       const { expires, signature } = query;
