@@ -99,4 +99,33 @@ describe('loadConfig', () => {
     expect(load).toThrow(/KELVIN_SECRET_KEY: must be 32 random bytes, base64 or hex/);
     expect(load).not.toThrow(/hunter2/);
   });
+
+  it('keeps files on disk without S3_*, and takes the bucket when all its variables are set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const bucket = {
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+      S3_BUCKET: 'kelvin-files',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(bucket).s3).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'kelvin-files',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...bucket, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it('refuses part of the bucket variables, naming the missing ones, and a bucket name S3 would refuse', () => {
+    const load = () => loadConfig({ S3_BUCKET: 'kelvin-files', S3_REGION: 'eu-central-1' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/missing: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\./);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'true' })).toThrow(/missing: S3_ENDPOINT, S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'Kelvin_Files' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
 });
