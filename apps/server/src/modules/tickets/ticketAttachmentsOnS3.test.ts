@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ticketAttachments } from '../../platform/db/ticketsSchema.ts';
+import { createS3Client } from '../../platform/files/s3FileStore.ts';
 import { startTestBucket, type TestBucket } from '../../testing/testBucket.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs } from '../assets/assetsTestFixture.ts';
@@ -101,5 +104,62 @@ describe('ticket attachments with files in a bucket (S3_*)', () => {
     expect(directives.get('img-src')).toContain(bucket.settings.endpoint);
     expect(directives.get('connect-src')).toContain(bucket.settings.endpoint);
     expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('keeps nothing of an upload whose sender goes away part way, and takes the file when it is sent again', async () => {
+    const bytes = randomBytes(20 * 1024 * 1024);
+    const registered = await api(fx.users.technician, 'POST', '/tickets.attachments.createUpload', {
+      ticketId: fx.ids.ticketA,
+      filename: 'cut-off.bin',
+      fileSizeInBytes: bytes.length,
+      contentType: 'application/octet-stream',
+    });
+    const { ticketAttachmentId, uploadUrl } = createdSchema.parse(registered.body);
+    // Two parts' worth (8 MiB each) and a bit, so that the server has begun a multipart upload; then the
+    // connection drops.
+    await new Promise<void>((resolve) => {
+      const sending = request(uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-length': String(bytes.length), 'content-type': 'application/octet-stream' },
+      });
+      sending.on('error', () => resolve());
+      sending.write(bytes.subarray(0, 17 * 1024 * 1024), () => {
+        setTimeout(() => {
+          sending.destroy();
+          resolve();
+        }, 300);
+      });
+    });
+    const client = createS3Client(bucket.settings);
+    const objectsOf = async () => {
+      const listed = await client.send(
+        new ListObjectsV2Command({
+          Bucket: bucket.settings.bucket,
+          Prefix: `ticket-attachments/${fx.ids.ticketA}/`,
+        }),
+      );
+      return (listed.Contents ?? []).map((object) => object.Key);
+    };
+    try {
+      const before = await objectsOf();
+      const [row] = await server.database.db
+        .select()
+        .from(ticketAttachments)
+        .where(eq(ticketAttachments.ticketAttachmentId, ticketAttachmentId));
+      expect(row?.uploadedAt).toBeNull();
+      // Sent again once the server has let go of the first attempt: stored whole, one object more.
+      await expect
+        .poll(async () => (await putBytes(uploadUrl, bytes)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200);
+      const after = await objectsOf();
+      expect(after.filter((key) => !before.includes(key))).toHaveLength(1);
+      const answer = await api(fx.users.adminA, 'POST', '/tickets.attachments.getDownloadSignedUrl', {
+        ticketAttachmentId,
+      });
+      const download = await fetch(urlSchema.parse(answer.body).url);
+      expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      client.destroy();
+    }
   });
 });
