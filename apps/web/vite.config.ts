@@ -35,6 +35,17 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * The form controls most screens use (Select, MultiSelect, Combobox, Checkbox, Switch, Pagination, Tabs…) and
+ * their icons in one chunk: split by use, they arrived as some forty files of a few hundred bytes each, and a deep
+ * link's first data waited on the requests (and, once installed, the offline worker's look-ups) more than on the
+ * bytes. A component enters when at least this many chunks share it; those the dashboard needs stay out, so the
+ * first screen does not load the chunk.
+ */
+const SCREENS_UI = /node_modules[\\/](@mantine|@tabler|@floating-ui)[\\/]/;
+const SCREENS_UI_MIN_SHARE = 8;
+const FIRST_SCREEN_UI = /[\\/]components[\\/](Table|Anchor|Card)[\\/]/;
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -154,6 +165,18 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
               test: (id) => !FIRST_SCREEN_EXCLUDED.test(id),
               priority: 1,
+            },
+            {
+              name: 'screens-ui',
+              test: (id) => SCREENS_UI.test(id) && !FIRST_SCREEN_UI.test(id),
+              minShareCount: SCREENS_UI_MIN_SHARE,
+              priority: 0,
+            },
+            {
+              name: 'screens-common',
+              test: /[\\/](apps[\\/]web[\\/]src|packages)[\\/]/,
+              minShareCount: 6,
+              priority: 0,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ASSET_HEALTH_LABELS, passesChecks, type AssetHealthState } from '@kelvin/domain';
@@ -22,6 +22,7 @@ import { DashboardTour } from './DashboardTour.tsx';
 import { FleetHealthCounts } from './FleetHealthCounts.tsx';
 import { RecentUnits } from './RecentUnits.tsx';
 import { SharedViewsList } from './SharedViewsList.tsx';
+import classes from './DashboardGrid.module.css';
 
 function Section({ title, tour, children }: { title: string; tour: string; children: ReactNode }) {
   return (
@@ -119,7 +120,7 @@ export function DashboardPage() {
           </Section>
         </>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <div className={classes.pair}>
         <Section title="Recently viewed" tour="recent-units">
           {canSeeFleet ? (
             <RecentUnits assets={byId} />
@@ -130,7 +131,7 @@ export function DashboardPage() {
         <Section title="Shared views" tour="shared-views">
           <SharedViewsList />
         </Section>
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

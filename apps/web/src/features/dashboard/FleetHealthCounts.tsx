@@ -1,4 +1,5 @@
-import { Box, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import classes from './DashboardGrid.module.css';
 import {
   ASSET_HEALTH_ATTENTION_ORDER,
   ASSET_HEALTH_COLOURS,
@@ -16,7 +17,7 @@ export interface FleetHealthCountsProps {
 /** The fleet by health, worst first: each count a toggle that narrows the list below to its units. */
 export function FleetHealthCounts({ counts, selected, onSelect }: FleetHealthCountsProps) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" role="group" aria-label="Units by health">
+    <div className={classes.counts} role="group" aria-label="Units by health">
       {ASSET_HEALTH_ATTENTION_ORDER.map((state) => {
         const pressed = selected === state;
         const count = counts?.get(state);
@@ -54,6 +55,6 @@ export function FleetHealthCounts({ counts, selected, onSelect }: FleetHealthCou
           </UnstyledButton>
         );
       })}
-    </SimpleGrid>
+    </div>
   );
 }
