@@ -19,6 +19,10 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Mantine 9 keeps every closed select's options in the page (hidden): diagnose's three metric pickers alone
+    // rendered some 340 hidden rows before its first chart. Options now render when a list opens. A plain object,
+    // not Combobox.extend, so that the combobox's code stays out of the first screen's chunk.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
