@@ -9,7 +9,8 @@
  *   npm start   (or: PORT=8106 KELVIN_DEMO_PASSWORD=… npm run start -w @kelvin/server)
  *   BENCH_URL=http://localhost:8106 KELVIN_DEMO_PASSWORD=demo-pass-1 npx tsx bench/firstDataBrowser.ts
  *
- * BENCH_RUNS (default 3) loads per page and mode; the table shows their median. BENCH_CHUNKS=1 lists the scripts.
+ * BENCH_RUNS (default 3) loads per page and mode; the table shows their median. BENCH_REQUESTS=1 lists the requests;
+ * BENCH_ONLY=diagnose,tickets measures only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +26,10 @@ const PASSWORD = process.env.KELVIN_DEMO_PASSWORD ?? '';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LOAD_TIMEOUT_MS = 60_000;
 const DIAGNOSE_ALIASES = ['temperature.supplyAir', 'temperature.returnAir', 'humidity.return'];
-/** BENCH_CHUNKS=1 lists each script a cold load fetched before its first data, with its gzipped size. */
-const LIST_CHUNKS = process.env.BENCH_CHUNKS === '1';
+/** BENCH_REQUESTS=1 lists each script and call a load made before its first data: a waterfall. */
+const LIST_REQUESTS = process.env.BENCH_REQUESTS === '1';
+/** BENCH_ONLY=diagnose (comma-separated names) measures only those pages. */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const GOALS = { cold: 1500, warm: 800, signingIn: 300, firstScreenKiB: 250 };
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -166,15 +169,12 @@ async function newTab(browser: Browser, state: StorageState, target: Target, uni
 
 /** One full page load of the target: timings from the probe, scripts from the network log. */
 async function load(page: Page, target: Target, unitId: number): Promise<Load> {
-  const scripts: { url: string; startedAt: number; body: Promise<Buffer | undefined> }[] = [];
+  const requests: { url: string; kind: string; startedAt: number; response: Response }[] = [];
   const onResponse = (response: Response) => {
     const request = response.request();
-    if (request.resourceType() !== 'script') return;
-    scripts.push({
-      url: request.url(),
-      startedAt: request.timing().startTime,
-      body: response.body().catch(() => undefined),
-    });
+    const kind = request.resourceType();
+    if (kind !== 'script' && !(LIST_REQUESTS && kind === 'fetch')) return;
+    requests.push({ url: request.url(), kind, startedAt: request.timing().startTime, response });
   };
   page.on('response', onResponse);
   try {
@@ -186,16 +186,25 @@ async function load(page: Page, target: Target, unitId: number): Promise<Load> {
     const probe = await page.evaluate(() => ({ ...window.__firstData, origin: performance.timeOrigin }));
     const dataAtEpoch = probe.origin + (probe.dataAt ?? 0);
     let firstScreenJsGzip = 0;
-    const chunks: string[] = [];
-    for (const script of scripts) {
-      const body = await script.body;
-      if (!body || script.startedAt > dataAtEpoch) continue;
-      const gzip = gzipSync(body).length;
+    const listed: string[] = [];
+    for (const { url, kind, startedAt, response } of requests) {
+      if (startedAt > dataAtEpoch) continue;
+      const body = kind === 'script' ? await response.body().catch(() => undefined) : undefined;
+      const gzip = body ? gzipSync(body).length : 0;
       firstScreenJsGzip += gzip;
-      chunks.push(`${(gzip / 1024).toFixed(1).padStart(6)} KiB  ${new URL(script.url).pathname}`);
+      const { responseEnd } = response.request().timing();
+      const at = (startedAt - probe.origin).toFixed(0).padStart(5);
+      const took = responseEnd >= 0 ? responseEnd.toFixed(0).padStart(5) : '    -';
+      const size = body ? `${(gzip / 1024).toFixed(1).padStart(6)} KiB` : ' '.repeat(10);
+      const { pathname, search } = new URL(url);
+      listed.push(`${at} ms +${took} ms ${size}  ${pathname}${search.slice(0, 60)}`);
     }
-    if (LIST_CHUNKS && chunks.length > 0)
-      console.log(`${target.name}, scripts before the first data:\n${chunks.join('\n')}`);
+    if (LIST_REQUESTS) {
+      listed.push(`${(probe.dataAt ?? 0).toFixed(0).padStart(5)} ms: first data`);
+      console.log(
+        `${target.name}, requests before the first data (start, duration, gzip):\n${listed.join('\n')}`,
+      );
+    }
     return {
       shellMs: probe.shellAt ?? Number.NaN,
       dataMs: probe.dataAt ?? Number.NaN,
@@ -263,7 +272,7 @@ async function main(): Promise<void> {
   try {
     const state = await signIn(browser);
     const unitId = await firstUnit(browser, state);
-    for (const target of TARGETS) {
+    for (const target of TARGETS.filter((one) => !ONLY || ONLY.includes(one.name))) {
       const { cold, warm } = await measureTarget(browser, state, target, unitId);
       const measured = [rows(target, 'cold', cold), rows(target, 'warm', warm)];
       console.log(measured.join('\n'));

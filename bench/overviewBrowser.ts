@@ -228,6 +228,11 @@ async function main(): Promise<void> {
         if (!app || !base) continue;
         rows.push(
           row(`${label}, N = ${String(size)}: latency`, app.latencyMs, base.latencyMs),
+          ...(Number.isFinite(app.firstMessageMs)
+            ? [
+                `| … of which the server's part (trigger → first live message) | ${fixed(app.firstMessageMs)} ms | | |`,
+              ]
+            : []),
           row(`… main-thread busy`, app.busyMs, base.busyMs),
           row(`… longest frame`, app.longestFrameMs, base.longestFrameMs),
         );

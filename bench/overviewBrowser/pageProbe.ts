@@ -10,8 +10,18 @@ import type { CDPSession, Page } from 'playwright-core';
 export async function installProbe(page: Page, expected: number): Promise<void> {
   await page.addInitScript({
     content: `(() => {
-      const bench = { firstTilesAt: 0, until: null, doneAt: 0, frames: [], recording: false, targets: [] };
+      const bench = { firstTilesAt: 0, until: null, doneAt: 0, frames: [], recording: false, targets: [], firstMessageAt: 0 };
       window.__bench = bench;
+      // The first live message of an update: its latency splits into the server's part and the page's.
+      const NativeSocket = window.WebSocket;
+      window.WebSocket = class extends NativeSocket {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', () => {
+            if (bench.recording && bench.firstMessageAt === 0) bench.firstMessageAt = performance.now();
+          });
+        }
+      };
       const tiles = document.getElementsByTagName('button');
       let last = 0;
       const tick = (now) => {
@@ -39,6 +49,8 @@ export async function busyMs(cdp: CDPSession): Promise<number> {
 export interface UpdateCost {
   /** From the trigger to the first frame showing every changed tile. */
   latencyMs: number;
+  /** From the trigger to the first live message (the server's part); NaN when the update sent none. */
+  firstMessageMs: number;
   /** Main-thread time spent meanwhile. */
   busyMs: number;
   /** The longest interval between two frames meanwhile: the update's worst jank. */
@@ -64,6 +76,7 @@ export async function measureUpdate(
         document.querySelector<HTMLElement>(`[data-asset-id="${String(id)}"]`),
       );
       bench.doneAt = 0;
+      bench.firstMessageAt = 0;
       bench.frames = [];
       bench.recording = true;
       bench.until = () => elements.every((element) => element?.dataset.state === wanted);
@@ -80,15 +93,16 @@ export async function measureUpdate(
   // The frame that drew it, and the paint after it.
   await page.waitForTimeout(200);
   const busyAfter = await busyMs(cdp);
-  const { doneAt, frames } = await page.evaluate(() => {
+  const { doneAt, frames, firstMessageAt } = await page.evaluate(() => {
     const bench = window.__bench;
     if (!bench) throw new Error('The probe is not installed');
     bench.recording = false;
     bench.until = null;
-    return { doneAt: bench.doneAt, frames: [...bench.frames] };
+    return { doneAt: bench.doneAt, frames: [...bench.frames], firstMessageAt: bench.firstMessageAt };
   });
   return {
     latencyMs: doneAt - startedAt,
+    firstMessageMs: firstMessageAt > 0 ? firstMessageAt - startedAt : Number.NaN,
     busyMs: busyAfter - busyBefore,
     longestFrameMs: Math.max(0, ...frames),
   };
@@ -102,6 +116,7 @@ declare global {
       doneAt: number;
       frames: number[];
       recording: boolean;
+      firstMessageAt: number;
     };
     /** The floor page's update: recolours the given tiles in one go. */
     __floorUpdate?: (ids: number[], state: string, colour: string) => void;
