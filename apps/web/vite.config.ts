@@ -172,12 +172,6 @@ export default defineConfig(({ command }) => ({
               minShareCount: SCREENS_UI_MIN_SHARE,
               priority: 0,
             },
-            {
-              name: 'screens-common',
-              test: /[\\/](apps[\\/]web[\\/]src|packages)[\\/]/,
-              minShareCount: 6,
-              priority: 0,
-            },
           ],
         },
       },
