@@ -1,5 +1,5 @@
 import { createLocalFileStore, type FileStore } from './fileStore.ts';
-import { createS3Client, createS3FileStore, type S3Settings } from './s3FileStore.ts';
+import type { S3Settings } from './s3FileStore.ts';
 
 export interface OpenedFileStore {
   files: FileStore;
@@ -26,6 +26,8 @@ export async function openFileStore(options: {
     });
     return { files, filesOrigin: undefined };
   }
+  // Loaded only for a bucket: the SDK costs about 100 ms and 20 MB at start, and warns about Node 20 when loaded.
+  const { createS3Client, createS3FileStore } = await import('./s3FileStore.ts');
   const files = createS3FileStore({ client: createS3Client(options.s3), bucket: options.s3.bucket });
   try {
     await files.checkBucket();
