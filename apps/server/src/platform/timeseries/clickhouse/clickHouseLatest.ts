@@ -2,7 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { z } from 'zod';
 import { latestReadings } from '../latestReadings.ts';
 import type { PointRows } from '../queryExecution.ts';
-import { DETAILS_TABLE, toDetailRow, type DetailRow } from '../readingDetails.ts';
+import { DETAILS_TABLE, type DetailRow } from '../readingDetails.ts';
+import { detailValues } from './clickHouseIngestRows.ts';
 import { clickHouseDialect } from '../sql/dialect.ts';
 import type { LatestReading, ReadingDetail } from '../timeSeriesStore.ts';
 
@@ -26,27 +27,13 @@ const detailRow = z.object({
   units: z.string(),
 });
 
-/** Inserts details (one JSON row each; strings are escaped by the client, not spliced into SQL). */
+/** Inserts details without a batch id (one JSON row each; strings are escaped by the client, not spliced into SQL). */
 export async function insertDetails(
   client: ClickHouseClient,
   details: readonly ReadingDetail[],
 ): Promise<void> {
   if (details.length === 0) return;
-  const values = details.map((detail) => {
-    const row = toDetailRow(detail);
-    return {
-      asset_id: row.assetId,
-      metric_id: row.metricId,
-      ts: row.ts,
-      status: row.status,
-      kind: row.kind,
-      number: row.number,
-      text: row.text,
-      has_units: row.hasUnits,
-      units: row.units,
-    };
-  });
-  await client.insert({ table: DETAILS_TABLE, values, format: 'JSONEachRow' });
+  await client.insert({ table: DETAILS_TABLE, values: details.map(detailValues), format: 'JSONEachRow' });
 }
 
 /**

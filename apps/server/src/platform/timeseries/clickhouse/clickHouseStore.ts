@@ -10,7 +10,6 @@ import {
   type SqlEngine,
 } from '../queryExecution.ts';
 import { clickHouseDialect } from '../sql/dialect.ts';
-import { RAW_TABLE } from '../sql/pointSql.ts';
 import type {
   InsertOptions,
   InsertResult,
@@ -20,11 +19,13 @@ import type {
   TimeSeriesStore,
 } from '../timeSeriesStore.ts';
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
+import { telemetryBatch } from './clickHouseIngestRows.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
 import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
   DISK_BYTES_SQL,
+  INGEST_TABLE,
   PENDING_MUTATIONS_SQL,
   retentionSql,
 } from './clickHouseSchema.ts';
@@ -95,9 +96,13 @@ export async function openClickHouseStore(
     // warns unless progress headers are on, which 18.16 sends differently).
     request_timeout: 60_000,
   });
-  for (const sql of [...CLICKHOUSE_SCHEMA_SQL, CLICKHOUSE_BATCHES_SCHEMA_SQL, CLICKHOUSE_LOGS_SCHEMA_SQL])
+  for (const sql of [
+    ...CLICKHOUSE_SCHEMA_SQL,
+    ...CLICKHOUSE_BATCHES_SCHEMA_SQL,
+    ...CLICKHOUSE_LOGS_SCHEMA_SQL,
+  ])
     await client.command({ query: sql });
-  const batches = createClickHouseBatchLog(client);
+  const batches = createClickHouseBatchLog({ url: options.url, database, ...credentials });
 
   const select = async (sql: string): Promise<unknown[]> => {
     const result = await client.query({ query: sql, format: 'JSONEachRow' });
@@ -122,7 +127,7 @@ export async function openClickHouseStore(
           status: columns.statuses[index],
         });
       }
-      await client.insert({ table: RAW_TABLE, values, format: 'JSONEachRow' });
+      await client.insert({ table: INGEST_TABLE, values, format: 'JSONEachRow' });
     }
   };
   const insertBatch = async (columns: PointColumns, options: InsertOptions = {}): Promise<InsertResult> => {
@@ -130,16 +135,18 @@ export async function openClickHouseStore(
     const problem =
       pointColumnsProblem(columns) ?? details.map(detailProblem).find((found) => found !== null);
     if (problem) throw new Error(problem);
-    // Details before the id is recorded, like the points: a retry after a failure in between writes both again.
-    return batches.once(options.batchId, async () => {
-      await writeColumns(columns);
-      await insertDetails(client, details);
-    });
+    if (options.batchId !== undefined) {
+      // Points, details and the id in one INSERT, however many points: split, it would reopen the crash window.
+      return batches.insert(options.batchId, telemetryBatch(columns, details));
+    }
+    await writeColumns(columns);
+    await insertDetails(client, details);
+    return { duplicate: false };
   };
 
   return {
     kind: 'clickhouse',
-    logs: createClickHouseLogStore(client, () => waitForMutations(select)),
+    logs: createClickHouseLogStore(client, batches, () => waitForMutations(select)),
     insertColumns: async (columns: PointColumns) => {
       await insertBatch(columns);
     },
