@@ -36,8 +36,8 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Checksums only where the API requires them: S3-compatible stores (MinIO, Ceph, s3rver) do not all accept the
-    // SDK's default CRC32 headers, and each part is already checked by its Content-MD5-less ETag on completion.
+    // Checksums only where the API requires them: S3-compatible stores (older MinIO and Ceph, s3rver) do not all
+    // accept the CRC32 headers the SDK otherwise adds to every upload and expects on every download.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
