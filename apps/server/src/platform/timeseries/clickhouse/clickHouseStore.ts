@@ -2,13 +2,7 @@ import { createClient } from '@clickhouse/client';
 import { z } from 'zod';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { detailProblem } from '../readingDetails.ts';
-import {
-  runRegionsQuery,
-  runTimeSeriesQuery,
-  type PointRows,
-  type SlotRows,
-  type SqlEngine,
-} from '../queryExecution.ts';
+import { runRegionsQuery, runTimeSeriesQuery, type SqlEngine } from '../queryExecution.ts';
 import { clickHouseDialect } from '../sql/dialect.ts';
 import type {
   InsertOptions,
@@ -21,6 +15,7 @@ import type {
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
 import { telemetryBatch } from './clickHouseIngestRows.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
+import { selectPointRows, selectSlotRows } from './clickHouseRows.ts';
 import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
@@ -54,20 +49,6 @@ const numeric = z.union([
     .regex(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i)
     .transform(Number),
 ]);
-const pointRow = z.object({
-  asset_id: numeric,
-  metric_id: numeric,
-  ts: numeric,
-  value: numeric,
-  status: numeric,
-});
-const slotRow = z.object({
-  asset_id: numeric,
-  metric_id: numeric,
-  slot: numeric,
-  first_ts: numeric,
-  last_ts: numeric,
-});
 const pendingRow = z.object({ pending: numeric });
 
 /** Rows per INSERT: bounded so that one request body stays a few tens of megabytes. */
@@ -110,8 +91,8 @@ export async function openClickHouseStore(
   };
   const engine: SqlEngine = {
     dialect: clickHouseDialect,
-    selectPoints: async (sql) => toPointRows(z.array(pointRow).parse(await select(sql))),
-    selectSlots: async (sql) => toSlotRows(z.array(slotRow).parse(await select(sql))),
+    selectPoints: (sql) => selectPointRows(client, sql),
+    selectSlots: (sql) => selectSlotRows(client, sql),
   };
 
   const writeColumns = async (columns: PointColumns): Promise<void> => {
@@ -185,24 +166,6 @@ async function waitForMutations(select: (sql: string) => Promise<unknown[]>): Pr
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('ClickHouse retention mutations did not finish within 30 s');
-}
-
-function toPointRows(rows: readonly z.infer<typeof pointRow>[]): PointRows {
-  return {
-    assetIds: rows.map((row) => row.asset_id),
-    metricIds: rows.map((row) => row.metric_id),
-    timestamps: rows.map((row) => row.ts),
-    values: rows.map((row) => row.value),
-    statuses: rows.map((row) => row.status),
-  };
-}
-
-function toSlotRows(rows: readonly z.infer<typeof slotRow>[]): SlotRows {
-  return {
-    assetIds: rows.map((row) => row.asset_id),
-    metricIds: rows.map((row) => row.metric_id),
-    slots: rows.map((row) => ({ slot: row.slot, firstTs: row.first_ts, lastTs: row.last_ts })),
-  };
 }
 
 /** Whether a ClickHouse server answers at `url` (tests skip, or fail under KELVIN_REQUIRE_SERVICES=1). */
