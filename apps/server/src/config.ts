@@ -44,6 +44,20 @@ const envSchema = z.object({
     .default(DEFAULT_MEMORY_MB),
   /** Shares live subscribers and last values between server processes. */
   REDIS_URL: z.string().optional(),
+  /** An MQTT broker agents may publish to (mqtt:// or mqtts://); absent, agents send over HTTP only. */
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/\S+$/, 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// address')
+    .optional(),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[\w-]+(\/[\w-]+)*$/, 'MQTT_TOPIC_PREFIX: topic levels of letters, digits, _ and -')
+    .default('kelvin'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('kelvin-ingest'),
+  MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(4),
   /** Retention in days: raw points, 1-minute rollups, 1-hour rollups. */
   KELVIN_RETENTION_RAW_DAYS: z.coerce.number().int().min(1).default(90),
   KELVIN_RETENTION_MINUTE_DAYS: z.coerce.number().int().min(1).default(400),
@@ -142,6 +156,8 @@ export interface Config {
   /** The shares of KELVIN_MEMORY_MB (platform/memory/memoryBudget.ts). */
   memory: MemoryBudget;
   redisUrl: string | undefined;
+  /** Agents over MQTT (modules/agentMqtt); undefined when MQTT_URL is not set. */
+  mqtt: { url: string; topicPrefix: string; shareGroup: string; connections: number } | undefined;
   retention: { rawMs: number; minuteMs: number; hourMs: number; logsMs: number };
   /** Problem evaluation: whether this process evaluates, how often, and when an unacknowledged problem escalates. */
   problems: { evaluate: boolean; cycleMs: number; escalateAfterMs: number };
@@ -298,6 +314,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     },
     memory,
     redisUrl: e.REDIS_URL,
+    mqtt:
+      e.MQTT_URL === undefined
+        ? undefined
+        : {
+            url: e.MQTT_URL,
+            topicPrefix: e.MQTT_TOPIC_PREFIX,
+            shareGroup: e.MQTT_SHARE_GROUP,
+            connections: e.MQTT_CONNECTIONS,
+          },
     retention: {
       rawMs: e.KELVIN_RETENTION_RAW_DAYS * DAY_MS,
       minuteMs: e.KELVIN_RETENTION_MINUTE_DAYS * DAY_MS,

@@ -29,6 +29,8 @@ import { openTelemetryBus } from './platform/live/redisTelemetryBus.ts';
 import { startTimeSeriesMaintenance } from './platform/timeseries/maintenanceJob.ts';
 import { openTimeSeriesStore } from './platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from './platform/timeseries/timeSeriesStore.ts';
+import { agentMessageDeps } from './modules/agentMqtt/agentMessage.ts';
+import { mqttProcessName, startAgentMqttIngest } from './modules/agentMqtt/agentMqttIngest.ts';
 import {
   loadOrCreateSigningKeys,
   publicJwks,
@@ -189,6 +191,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     redisUrl: config.redisUrl,
   });
   notificationRelay.bind(live);
+  const agentsOverMqtt = config.mqtt
+    ? await startAgentMqttIngest(
+        { ...config.mqtt, processName: mqttProcessName(config.port) },
+        agentMessageDeps({ db: database.db, timeseries, bus, log: app.log }),
+        app.log,
+      )
+    : undefined;
   return {
     app,
     database,
@@ -205,6 +214,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     webhookSender,
     secrets,
     close: async () => {
+      // First: a message being stored finishes (and is acknowledged) while the stores are still open.
+      await agentsOverMqtt?.close();
       stopMaintenance();
       await stopEvaluation();
       await stopTicketNotices();

@@ -24,6 +24,20 @@ export function hashAgentKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** An unrevoked key of an active agent asset → that agent; null for anything else. */
+export async function findAgentByKey(db: Db, key: string): Promise<AgentContext | null> {
+  if (key.length < 20) return null;
+  const [row] = await db
+    .select({ assetId: assets.assetId, companyId: assets.companyId, assetTypeId: assets.assetTypeId })
+    .from(agentKeys)
+    .innerJoin(assets, eq(assets.assetId, agentKeys.assetId))
+    .where(
+      and(eq(agentKeys.keyHash, hashAgentKey(key)), isNull(agentKeys.revokedAt), eq(assets.isDeleted, false)),
+    );
+  if (!row || row.assetTypeId !== ASSET_TYPE.agent) return null;
+  return { agentAssetId: row.assetId, companyId: row.companyId };
+}
+
 /** x-agent-key → an unrevoked key of an active agent asset. Any failure is a 401. */
 export function createAgentAuthenticator(db: Db): AgentAuthenticator {
   const heartbeat = createHeartbeatRecorder(db);
@@ -31,19 +45,9 @@ export function createAgentAuthenticator(db: Db): AgentAuthenticator {
     const key = request.headers[AGENT_KEY_HEADER];
     if (typeof key !== 'string' || key.length < 20)
       throw unauthorized('Send a valid agent key in x-agent-key.');
-    const [row] = await db
-      .select({ assetId: assets.assetId, companyId: assets.companyId, assetTypeId: assets.assetTypeId })
-      .from(agentKeys)
-      .innerJoin(assets, eq(assets.assetId, agentKeys.assetId))
-      .where(
-        and(
-          eq(agentKeys.keyHash, hashAgentKey(key)),
-          isNull(agentKeys.revokedAt),
-          eq(assets.isDeleted, false),
-        ),
-      );
-    if (!row || row.assetTypeId !== ASSET_TYPE.agent) throw unauthorized('This agent key is not valid.');
-    return { agentAssetId: row.assetId, companyId: row.companyId };
+    const agent = await findAgentByKey(db, key);
+    if (!agent) throw unauthorized('This agent key is not valid.');
+    return agent;
   };
   authenticate.heard = (agentAssetId, request) =>
     heartbeat(agentAssetId, (error) => request.log.warn({ err: error }, 'agent heartbeat not written'));

@@ -11,7 +11,7 @@ import {
 } from '@kelvin/contract';
 import type { AuthContext, Authenticator } from './authenticate.ts';
 import { AGENT_KEY_HEADER, type AgentAuthenticator, type AgentContext } from './authenticateAgent.ts';
-import { badRequest } from './httpError.ts';
+import { badRequest, type HttpError } from './httpError.ts';
 
 /** Who called an `agentOrUser` endpoint. */
 export type Caller = { kind: 'user'; auth: AuthContext } | { kind: 'agent'; agent: AgentContext };
@@ -76,6 +76,25 @@ function validate(
   return undefined;
 }
 
+/** The 400 of a request whose parts failed their schemas: every field named, the first one's message told. */
+function invalidRequest(details: ErrorDetail[]): HttpError {
+  const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
+  return badRequest(`Invalid request: ${fields}: ${details[0]?.message ?? 'invalid value'}`, details);
+}
+
+/**
+ * An endpoint's body checked exactly as its HTTP call checks it, for the same call arriving another way (an agent's
+ * batch over MQTT): the same 400 naming each field.
+ */
+export function parseEndpointBody<E extends EndpointDef>(endpoint: E, value: unknown): BodyOf<E> {
+  const details: ErrorDetail[] = [];
+  const body = validate(endpoint, 'body', value, details);
+  if (details.length > 0) throw invalidRequest(details);
+  // Produced by the endpoint's own body schema (see the same assertion in registerEndpoint).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
+  return body as BodyOf<E>;
+}
+
 /**
  * Registers one contract endpoint. The pipeline, in order: authenticate → validate (a bad request is a 400
  * naming each field, before the handler can write anything) → handler (which authorizes explicitly) →
@@ -119,10 +138,7 @@ export function registerEndpoint<E extends EndpointDef>(
       const params = validate(endpoint, 'params', request.params, details);
       const query = validate(endpoint, 'query', request.query, details);
       const body = validate(endpoint, 'body', request.body, details);
-      if (details.length > 0) {
-        const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
-        throw badRequest(`Invalid request: ${fields}: ${details[0]?.message ?? 'invalid value'}`, details);
-      }
+      if (details.length > 0) throw invalidRequest(details);
       // The values above were produced by the endpoint's own schemas, so they have the declared types;
       // TypeScript cannot follow a generic schema through safeParse, hence this one documented assertion.
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
