@@ -15,7 +15,8 @@ import type {
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
 import { telemetryBatch } from './clickHouseIngestRows.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
-import { selectPointRows, selectSlotRows } from './clickHouseRows.ts';
+import { selectNumberColumns, selectPointRows, selectSlotRows } from './clickHouseRows.ts';
+import { createClickHouseSeriesCache } from './clickHouseSeriesCache.ts';
 import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
 import {
   CLICKHOUSE_SCHEMA_SQL,
@@ -31,7 +32,12 @@ export interface ClickHouseStoreOptions {
   database?: string | undefined;
   username?: string | undefined;
   password?: string | undefined;
+  /** Memory for raw series of refreshing charts (clickHouseSeriesCache.ts); 0 turns the cache off. */
+  seriesCacheBytes?: number | undefined;
 }
+
+/** A day of 2 Hz points is 3.5 MB a series: room for the charts a process serves at once. */
+const DEFAULT_SERIES_CACHE_BYTES = 256 * 1024 * 1024;
 
 export interface ClickHouseTimeSeriesStore extends TimeSeriesStore {
   readonly kind: 'clickhouse';
@@ -89,10 +95,16 @@ export async function openClickHouseStore(
     const result = await client.query({ query: sql, format: 'JSONEachRow' });
     return z.array(z.unknown()).parse(await result.json());
   };
+  const cacheBytes = options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES;
+  const seriesCache =
+    cacheBytes > 0
+      ? createClickHouseSeriesCache((sql, count) => selectNumberColumns(client, sql, count), cacheBytes)
+      : null;
   const engine: SqlEngine = {
     dialect: clickHouseDialect,
     selectPoints: (sql) => selectPointRows(client, sql),
     selectSlots: (sql) => selectSlotRows(client, sql),
+    selectRawM4: (selection, width) => seriesCache?.rawM4(selection, width) ?? Promise.resolve(null),
   };
 
   const writeColumns = async (columns: PointColumns): Promise<void> => {
@@ -146,6 +158,7 @@ export async function openClickHouseStore(
         await client.command({ query: sql });
       }
       await waitForMutations(select);
+      seriesCache?.clear();
     },
     compact: () => Promise.resolve(),
     diskBytes: async () => {

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceAvailable } from '../../../testing/serviceAvailable.ts';
+import { HOUR, MINUTE, T0, walk } from '../timeSeriesStore.fixtures.ts';
+import type { TimeSeriesQuery } from '../timeSeriesStore.ts';
+import {
+  clickHouseReachable,
+  openClickHouseStore,
+  type ClickHouseTimeSeriesStore,
+} from './clickHouseStore.ts';
+
+const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
+const reachable = await serviceAvailable('ClickHouse', url, async () => {
+  if (!(await clickHouseReachable(url))) throw new Error('no answer');
+});
+
+/**
+ * The series cache answers what the database answers, also after another process (another store instance, which
+ * this one never hears of) wrote into the charted window: late points in old minutes, new points at its end.
+ */
+describe.skipIf(!reachable)(`ClickHouse series cache (${url})`, () => {
+  const database = `kelvin_test_${randomUUID().replaceAll('-', '')}`;
+  let cached: ClickHouseTimeSeriesStore;
+  let other: ClickHouseTimeSeriesStore;
+  let uncached: ClickHouseTimeSeriesStore;
+
+  beforeAll(async () => {
+    cached = await openClickHouseStore({ url, database });
+    other = await openClickHouseStore({ url, database });
+    uncached = await openClickHouseStore({ url, database, seriesCacheBytes: 0 });
+  });
+  afterAll(async () => {
+    await cached.dropDatabase();
+    await Promise.all([cached.close(), other.close(), uncached.close()]);
+  });
+
+  const chart = (shift: number): TimeSeriesQuery => ({
+    assetIds: [1, 2],
+    metrics: [1, 2, 3].map((metricId) => ({ metricId, aggregation: 'RAW' as const })),
+    from: T0 + shift,
+    to: T0 + 2 * HOUR + shift,
+    intervalMs: 1,
+    maxPoints: 300,
+  });
+  const same = async (query: TimeSeriesQuery) => {
+    const [fromCache, fromDatabase] = await Promise.all([cached.query(query), uncached.query(query)]);
+    expect(fromCache).toEqual(fromDatabase);
+    return fromCache;
+  };
+
+  it('follows writes of another process into the window it holds', async () => {
+    for (const assetId of [1, 2])
+      for (const metricId of [1, 2, 3]) await other.insert(walk(assetId, metricId, T0, 7200, 1000));
+    await same(chart(0));
+    // Second ask: the series are loaded and answered from memory from now on.
+    const [first] = await same(chart(1));
+    expect(first?.timestamps.length).toBeGreaterThan(300);
+    // Late points inside minutes already held, a new series' points, and newer points past the end.
+    await other.insert([
+      { assetId: 1, metricId: 1, ts: T0 + 30 * MINUTE + 500, value: 1000, status: 3 },
+      { assetId: 2, metricId: 3, ts: T0 + 61 * MINUTE + 1, value: -1000 },
+      ...walk(1, 2, T0 + 2 * HOUR, 120, 1000, 7),
+    ]);
+    const [withLate] = await same(chart(2));
+    expect(withLate?.values).toContain(1000);
+    await same(chart(MINUTE));
+    await same({ ...chart(5 * MINUTE), maxPoints: 1000 });
+  }, 60_000);
+});

@@ -1,0 +1,204 @@
+import { alignDown } from '@kelvin/domain';
+import { askedAgain, reduceEachSeries } from '../duckdb/duckDbCachedM4.ts';
+import type { PointRows } from '../queryExecution.ts';
+import { CACHED_POINT_BYTES, evictLeastRecentlyUsed, lowerBound, seriesKey } from '../rawSeriesCache.ts';
+import { integerList, RAW_TABLE, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
+
+const MINUTE_MS = 60_000;
+/** Beyond this many stretches of changed minutes a series is read whole: one range is cheaper than a long OR. */
+const MAX_RANGES = 64;
+
+/** A series' points from `from` on, in time order, with how many there are in each minute. */
+interface Entry {
+  from: number;
+  timestamps: number[];
+  values: number[];
+  statuses: number[];
+  counts: Map<number, number>;
+  lastUsed: number;
+}
+
+/** Reads numeric result rows as columns (clickHouseRows.ts). */
+export type SelectNumbers = (sql: string, columnCount: number) => Promise<number[][]>;
+
+/**
+ * Raw series of refreshing charts, held in this process and checked against ClickHouse on every ask. Several
+ * server processes write the same tables, so this process cannot learn of every insert as DuckDB's cache does;
+ * instead each ask reads the minute rollup's point count per series and minute (28,800 rows for a day of 20
+ * series, about 10 ms), and re-reads from ts_raw only the minutes whose count differs from what is held: for a
+ * live chart, its newest minute or two. The rollup is written by the same INSERT as the raw points, just after
+ * them (clickHouseSchema.ts), so a count never runs ahead of the points it counts; a minute read while its
+ * INSERT is half-way holds what was read and is read again once the counts differ.
+ *
+ * Like DuckDB's, a series enters on its second ask within CACHE_ADMISSION_MS, and only when the selection fits
+ * the budget; the least recently used series leave first.
+ */
+export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: number) {
+  const entries = new Map<number, Entry>();
+  const asked = new Map<string, number>();
+  let bytes = 0;
+
+  const remove = (key: number): void => {
+    const entry = entries.get(key);
+    if (entry) bytes -= entry.timestamps.length * CACHED_POINT_BYTES;
+    entries.delete(key);
+  };
+
+  /** Per series, the minute rollup's counts of [start, end). */
+  const rollupCounts = async (selection: SeriesSelection, start: number, end: number) => {
+    const [assetIds = [], metricIds = [], buckets = [], counts = []] = await select(
+      `SELECT asset_id, metric_id, bucket, countMerge(count_value) AS n FROM ${ROLLUP_TABLES.minute}
+      WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
+        AND bucket >= ${start} AND bucket < ${end}
+      GROUP BY asset_id, metric_id, bucket`,
+      4,
+    );
+    const bySeries = new Map<number, Map<number, number>>();
+    buckets.forEach((bucket, index) => {
+      const key = seriesKey(assetIds[index] ?? 0, metricIds[index] ?? 0);
+      const series = bySeries.get(key) ?? new Map<number, number>();
+      series.set(bucket, counts[index] ?? 0);
+      bySeries.set(key, series);
+    });
+    return bySeries;
+  };
+
+  /** Stretches [start, end) of whole minutes whose count differs between the rollup and the entry. */
+  const changedRanges = (entry: Entry, rollup: Map<number, number>, start: number, end: number) => {
+    const minutes = new Set<number>();
+    for (const [minute, count] of rollup) if (entry.counts.get(minute) !== count) minutes.add(minute);
+    for (const [minute, count] of entry.counts) {
+      if (minute >= start && minute < end && count > 0 && !rollup.has(minute)) minutes.add(minute);
+    }
+    const ranges: { start: number; end: number }[] = [];
+    for (const minute of [...minutes].sort((a, b) => a - b)) {
+      const last = ranges.at(-1);
+      if (last?.end === minute) last.end += MINUTE_MS;
+      else ranges.push({ start: minute, end: minute + MINUTE_MS });
+    }
+    return ranges.length > MAX_RANGES ? [{ start, end: alignDown(end - 1, MINUTE_MS) + MINUTE_MS }] : ranges;
+  };
+
+  /** The entry with its changed ranges replaced by the points read for them (sorted by ts). */
+  const splice = (
+    entry: Entry,
+    ranges: readonly { start: number; end: number }[],
+    read: { timestamps: number[]; values: number[]; statuses: number[] },
+  ): Entry => {
+    const next: Entry = { ...entry, timestamps: [], values: [], statuses: [], counts: new Map(entry.counts) };
+    let old = 0;
+    let fresh = 0;
+    const take = (
+      from: { timestamps: number[]; values: number[]; statuses: number[] },
+      index: number,
+    ): void => {
+      next.timestamps.push(from.timestamps[index] ?? 0);
+      next.values.push(from.values[index] ?? 0);
+      next.statuses.push(from.statuses[index] ?? 0);
+    };
+    for (const range of ranges) {
+      while (old < entry.timestamps.length && (entry.timestamps[old] ?? 0) < range.start) take(entry, old++);
+      while (old < entry.timestamps.length && (entry.timestamps[old] ?? 0) < range.end) old++;
+      for (let minute = range.start; minute < range.end; minute += MINUTE_MS) next.counts.delete(minute);
+      while (fresh < read.timestamps.length && (read.timestamps[fresh] ?? 0) < range.end) {
+        const minute = alignDown(read.timestamps[fresh] ?? 0, MINUTE_MS);
+        next.counts.set(minute, (next.counts.get(minute) ?? 0) + 1);
+        take(read, fresh++);
+      }
+    }
+    while (old < entry.timestamps.length) take(entry, old++);
+    return next;
+  };
+
+  return {
+    /**
+     * Raw M4 of the selection from held series, brought up to date first; null when the database should answer
+     * (a first ask, or more points than the budget).
+     */
+    async rawM4(selection: SeriesSelection, width: number): Promise<PointRows | null> {
+      const start = alignDown(selection.from, MINUTE_MS);
+      const end = selection.to;
+      const keys = selection.assetIds.flatMap((assetId) =>
+        selection.metricIds.map((metricId) => ({ assetId, metricId, key: seriesKey(assetId, metricId) })),
+      );
+      const missing = keys.filter(({ key }) => (entries.get(key)?.from ?? Infinity) > start);
+      const missingNames = missing.map(({ assetId, metricId }) => `${assetId}:${metricId}`);
+      if (missing.length > 0 && !askedAgain(asked, missingNames, Date.now())) return null;
+      const rollup = await rollupCounts(selection, start, end);
+      let points = 0;
+      for (const counts of rollup.values()) for (const count of counts.values()) points += count;
+      if (points * CACHED_POINT_BYTES > budgetBytes) return null;
+
+      const now = Date.now();
+      const work = keys.map(({ assetId, metricId, key }) => {
+        const held = entries.get(key);
+        const entry: Entry =
+          held && held.from <= start
+            ? held
+            : { from: start, timestamps: [], values: [], statuses: [], counts: new Map(), lastUsed: now };
+        return {
+          assetId,
+          metricId,
+          key,
+          entry,
+          ranges: changedRanges(entry, rollup.get(key) ?? new Map<number, number>(), start, end),
+        };
+      });
+      const stale = work.filter((series) => series.ranges.length > 0);
+      const read = new Map<number, { timestamps: number[]; values: number[]; statuses: number[] }>();
+      if (stale.length > 0) {
+        const where = stale
+          .map(
+            ({ assetId, metricId, ranges }) =>
+              `(asset_id = ${assetId} AND metric_id = ${metricId} AND (${ranges
+                .map((range) => `(ts >= ${range.start} AND ts < ${range.end})`)
+                .join(' OR ')}))`,
+          )
+          .join(' OR ');
+        const [assetIds = [], metricIds = [], timestamps = [], values = [], statuses = []] = await select(
+          `SELECT asset_id, metric_id, ts, value, status FROM ${RAW_TABLE}
+          WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
+            AND (${where})
+          ORDER BY asset_id, metric_id, ts, value, status`,
+          5,
+        );
+        timestamps.forEach((ts, index) => {
+          const key = seriesKey(assetIds[index] ?? 0, metricIds[index] ?? 0);
+          const series = read.get(key) ?? { timestamps: [], values: [], statuses: [] };
+          series.timestamps.push(ts);
+          series.values.push(values[index] ?? 0);
+          series.statuses.push(statuses[index] ?? 0);
+          read.set(key, series);
+        });
+      }
+      const held = new Map<number, Entry>();
+      for (const { key, entry, ranges } of work) {
+        const next =
+          ranges.length > 0
+            ? splice(entry, ranges, read.get(key) ?? { timestamps: [], values: [], statuses: [] })
+            : entry;
+        next.lastUsed = now;
+        remove(key);
+        entries.set(key, next);
+        bytes += next.timestamps.length * CACHED_POINT_BYTES;
+        held.set(key, next);
+      }
+      evictLeastRecentlyUsed(entries, remove, () => bytes > budgetBytes, null);
+      return reduceEachSeries(selection, width, (assetId, metricId) => {
+        const entry = held.get(seriesKey(assetId, metricId));
+        if (!entry) return null;
+        const length = entry.timestamps.length;
+        return {
+          points: entry,
+          start: lowerBound(entry.timestamps, length, selection.from),
+          end: lowerBound(entry.timestamps, length, selection.to),
+        };
+      });
+    },
+    /** Retention deleted points: everything is read again. */
+    clear(): void {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
