@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable())('data hall: a hall’s units where they st
       timeseries: server.timeseries,
       log: server.app.log,
       baseUrl: server.url,
-      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 20, backfillUnits: 0 },
+      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 20, backfillUnits: 0, transport: 'http' },
     });
     const unitIds = await server.database.db
       .select({ assetId: assets.assetId })

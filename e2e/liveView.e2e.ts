@@ -53,7 +53,7 @@ describe.skipIf(!chromiumAvailable())('live view: a unit’s values as they arri
       timeseries: server.timeseries,
       log: server.app.log,
       baseUrl: server.url,
-      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 60, backfillUnits: 0 },
+      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 60, backfillUnits: 0, transport: 'http' },
     });
     mkdirSync(SCREENS, { recursive: true });
   });

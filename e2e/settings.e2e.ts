@@ -63,7 +63,7 @@ describe.skipIf(!chromiumAvailable())('Settings → General: time zone, units pr
       timeseries: server.timeseries,
       log: server.app.log,
       baseUrl: server.url,
-      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 60, backfillUnits: 0 },
+      options: { enabled: true, intervalMs: 1_000, metricsPerUnit: 60, backfillUnits: 0, transport: 'http' },
     });
     mkdirSync(SHOTS, { recursive: true });
   });

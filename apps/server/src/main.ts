@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, webBuildExists } from './config.ts';
+import { demoAgentTransport } from './demo/agentTransport.ts';
 import { seedDemo, type DemoSummary } from './demo/seedDemo.ts';
 import { loopbackOrigin, startSimulator, type Simulator } from './demo/simulator.ts';
 import { simulatorOptionsFrom } from './demo/simulatorOptions.ts';
@@ -32,16 +33,18 @@ async function main(): Promise<void> {
   // The demo agents stream through the public ingestion call, so they start once the server listens; their first
   // batch goes out at once and the first start's history is written beside the stream (simulator.ts).
   const simulatorOptions = simulatorOptionsFrom();
-  const simulator: Simulator | undefined =
-    config.seedDemo && simulatorOptions.enabled
-      ? await startSimulator({
-          db: server.database.db,
-          timeseries: server.timeseries,
-          log: server.app.log,
-          baseUrl: loopbackOrigin(config.host, config.port),
-          options: simulatorOptions,
-        })
-      : undefined;
+  const simulating = config.seedDemo && simulatorOptions.enabled;
+  const transport = simulating ? await demoAgentTransport(config, simulatorOptions) : undefined;
+  const simulator: Simulator | undefined = simulating
+    ? await startSimulator({
+        db: server.database.db,
+        timeseries: server.timeseries,
+        log: server.app.log,
+        baseUrl: loopbackOrigin(config.host, config.port),
+        options: simulatorOptions,
+        transport,
+      })
+    : undefined;
   // The rules (the demo's too, seeded just now) are loaded by a cycle at once rather than at the next scheduled
   // tick, up to a cycle later, so that readings trigger evaluation from then on. After the demo's first values:
   // the cycle's queries would otherwise hold up the ingestion of the batches that bring the console alive.
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
     (simulator?.stop() ?? Promise.resolve())
+      .then(() => transport?.close())
       .then(() => server.close())
       .then(
         () => process.exit(0),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceLogsEndpoints, LOGS_INGEST_MAX_RECORDS, type LogRecordInput } from '@kelvin/contract';
+import { LOGS_INGEST_MAX_RECORDS, type LogRecordInput } from '@kelvin/contract';
+import type { AgentTransport } from './agentTransport.ts';
 import type { DemoAgentRef, DemoUnitRef } from './demoAgentKeys.ts';
 import { watchUnitForLogs } from './simulatedLogs.ts';
 import type { UnitSimulation } from './unitSimulation.ts';
@@ -16,13 +16,13 @@ export interface SimulatedLogs {
 }
 
 /**
- * The demo agents' logs: lines from watched units are buffered per agent and posted every `intervalMs` to
- * `POST /api/deviceLogs.ingest` with the agent's key, gzip-encoded, as a real agent would. A batch that failed is
+ * The demo agents' logs: lines from watched units are buffered per agent and sent every `intervalMs` the agents'
+ * way (`POST /api/deviceLogs.ingest` with the agent's key, or their MQTT topic), as a real agent would. A batch that failed is
  * sent again with the same batch id, so a batch stored but unanswered is not stored twice; a refused one is
  * dropped with a warning.
  */
 export function startSimulatedLogs(deps: {
-  baseUrl: string;
+  transport: AgentTransport;
   log: FastifyBaseLogger;
   agents: readonly DemoAgentRef[];
   intervalMs: number;
@@ -34,17 +34,10 @@ export function startSimulatedLogs(deps: {
   const unanswered = new Map<number, { batchId: string; records: LogRecordInput[] }>();
 
   const post = async (agent: DemoAgentRef, batch: { batchId: string; records: LogRecordInput[] }) => {
-    const response = await fetch(`${deps.baseUrl}/api${deviceLogsEndpoints.deviceLogsIngest.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-agent-key': agent.key },
-      body: gzipSync(JSON.stringify(batch)),
-    });
-    if (response.status >= 500) throw new Error(`deviceLogs.ingest answered ${response.status}`);
-    if (!response.ok)
-      deps.log.warn(
-        { agent: agent.name, status: response.status, text: await response.text() },
-        'demo log batch refused',
-      );
+    const result = await deps.transport.send(agent, 'deviceLogs', batch);
+    if (result.stored) return;
+    if (result.retry) throw new Error(`deviceLogs not stored: ${result.detail}`);
+    deps.log.warn({ agent: agent.name, detail: result.detail }, 'demo log batch refused');
   };
 
   const flush = async (agent: DemoAgentRef) => {

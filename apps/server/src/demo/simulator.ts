@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/database.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
+import { httpAgentTransport, type AgentTransport } from './agentTransport.ts';
 import { startCommandResponder } from './commandResponder.ts';
 import { backfillPlan, continueFromHistory, writeHistory } from './demoBackfill.ts';
 import { issueDemoAgentKeys, type DemoAgentRef, type DemoUnitRef } from './demoAgentKeys.ts';
@@ -22,6 +22,8 @@ export interface SimulatorDeps {
   /** The server's own origin, e.g. http://127.0.0.1:3000: values go through the public ingestion call. */
   baseUrl: string;
   options: SimulatorOptions;
+  /** How the agents send their batches: the HTTP calls at baseUrl unless given (agents over MQTT). */
+  transport?: AgentTransport;
 }
 
 /** Where the simulator reaches the server it runs in: loopback when the server listens on every interface. */
@@ -50,7 +52,8 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   const catalogue = DEMO_METRICS.slice(0, options.metricsPerUnit);
   const agents = await issueDemoAgentKeys(deps.db);
   // Units are watched for what they would log (start-ups, alarms, commands, drops), sent by their agents.
-  const logs = startSimulatedLogs({ baseUrl: deps.baseUrl, log, agents, intervalMs: options.intervalMs });
+  const transport = deps.transport ?? httpAgentTransport(deps.baseUrl);
+  const logs = startSimulatedLogs({ transport, log, agents, intervalMs: options.intervalMs });
   const simulations = new Map<number, UnitSimulation>();
   const startedAt = Date.now();
   // Without a plan (a store that cannot answer now) the demo streams all the same, only without history.
@@ -109,7 +112,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
             ...(point.overrideType ? { overrideType: point.overrideType } : {}),
           }));
         });
-        if (points.length > 0 && (await send(deps, agent, points))) {
+        if (points.length > 0 && (await send(transport, deps, agent, points))) {
           for (const assetId of sending) heard.add(assetId);
         }
       }),
@@ -144,7 +147,7 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
     agents,
     simulationOf: (assetId) => simulations.get(assetId),
     sendPoints: async (agent, points) => {
-      await send(deps, agent, points);
+      await send(transport, deps, agent, points);
     },
   });
 
@@ -186,28 +189,25 @@ export async function startSimulator(deps: SimulatorDeps): Promise<Simulator> {
   };
 }
 
-/** Posts one batch, retrying a server error; answers whether the server took it. */
-async function send(deps: SimulatorDeps, agent: DemoAgentRef, points: unknown[]): Promise<boolean> {
+/** Sends one batch, again with the same batch id while it is not known stored; answers whether it was. */
+async function send(
+  transport: AgentTransport,
+  deps: SimulatorDeps,
+  agent: DemoAgentRef,
+  points: unknown[],
+): Promise<boolean> {
   const batchId = `sim-${randomUUID()}`;
-  const body = gzipSync(JSON.stringify({ batchId, points }));
   for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
-    try {
-      const response = await fetch(`${deps.baseUrl}/api/telemetry.ingest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-agent-key': agent.key },
-        body,
-      });
-      if (response.ok) return true;
-      const text = await response.text();
-      // A refusal will not change on retry; a server error might.
-      if (response.status < 500) {
-        deps.log.warn({ agent: agent.name, status: response.status, text }, 'demo batch refused');
-        return false;
-      }
-    } catch (error) {
-      if (attempt === SEND_ATTEMPTS) deps.log.warn({ err: error, agent: agent.name }, 'demo batch not sent');
+    const result = await transport.send(agent, 'telemetry', { batchId, points });
+    if (result.stored) return true;
+    // A refusal will not change on retry; a server error might.
+    if (!result.retry) {
+      deps.log.warn({ agent: agent.name, detail: result.detail }, 'demo batch refused');
+      return false;
     }
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    if (attempt === SEND_ATTEMPTS)
+      deps.log.warn({ agent: agent.name, detail: result.detail }, 'demo batch not sent');
+    else await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
   }
   return false;
 }

@@ -11,6 +11,8 @@ const environmentSchema = z.object({
   KELVIN_SIMULATOR_METRICS_PER_UNIT: z.coerce.number().int().min(1).max(DEMO_METRICS.length).default(200),
   /** How many units get 24 h of 1-minute history on the first start, so charts have something to show. */
   KELVIN_SIMULATOR_BACKFILL_UNITS: z.coerce.number().int().min(0).max(100).default(4),
+  /** How the demo agents send: the HTTP ingestion calls, or the MQTT broker of MQTT_URL. */
+  KELVIN_SIMULATOR_TRANSPORT: z.enum(['http', 'mqtt']).default('http'),
 });
 
 export interface SimulatorOptions {
@@ -18,6 +20,7 @@ export interface SimulatorOptions {
   intervalMs: number;
   metricsPerUnit: number;
   backfillUnits: number;
+  transport: 'http' | 'mqtt';
 }
 
 export function simulatorOptionsFrom(environment: NodeJS.ProcessEnv = process.env): SimulatorOptions {
@@ -32,5 +35,6 @@ export function simulatorOptionsFrom(environment: NodeJS.ProcessEnv = process.en
     intervalMs: e.KELVIN_SIMULATOR_INTERVAL_MS,
     metricsPerUnit: e.KELVIN_SIMULATOR_METRICS_PER_UNIT,
     backfillUnits: e.KELVIN_SIMULATOR_BACKFILL_UNITS,
+    transport: e.KELVIN_SIMULATOR_TRANSPORT,
   };
 }

@@ -46,7 +46,13 @@ describe('demo simulator start: the stream first, the history beside it', () => 
       log: server.app.log,
       baseUrl: server.url,
       // An hour between beats: only the beats of the start itself are sent.
-      options: { enabled: true, intervalMs: 3_600_000, metricsPerUnit: 10, backfillUnits: 1 },
+      options: {
+        enabled: true,
+        intervalMs: 3_600_000,
+        metricsPerUnit: 10,
+        backfillUnits: 1,
+        transport: 'http',
+      },
     });
     try {
       const done = async () =>
