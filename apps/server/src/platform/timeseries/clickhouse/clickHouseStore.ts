@@ -1,4 +1,5 @@
 import { createClient } from '@clickhouse/client';
+import { chooseSource } from '@kelvin/domain';
 import { z } from 'zod';
 import { pointColumnsProblem, pointProblem, toPointColumns } from '../points.ts';
 import { detailProblem } from '../readingDetails.ts';
@@ -16,6 +17,7 @@ import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './click
 import { telemetryBatch } from './clickHouseIngestRows.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
 import { selectNumberColumns, selectPointRows, selectSlotRows } from './clickHouseRows.ts';
+import { createClickHouseHourCache } from './clickHouseHourCache.ts';
 import { createClickHouseSeriesCache } from './clickHouseSeriesCache.ts';
 import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
 import {
@@ -73,12 +75,13 @@ export async function openClickHouseStore(
     await admin.close();
   }
   // The server closes idle keep-alive sockets after 3 s (18.16's keep_alive_timeout); reusing one just then
-  // fails the request with EPIPE, so the client retires its idle sockets well before.
+  // fails the request with EPIPE, so the client retires its idle sockets well before, and also when a busy event
+  // loop let the timer that would retire one run late (a benchmark died of EPIPE so, on a loaded machine).
   const client = createClient({
     url: options.url,
     database,
     ...credentials,
-    keep_alive: { idle_socket_ttl: 1000 },
+    keep_alive: { idle_socket_ttl: 1000, eagerly_destroy_stale_sockets: true },
     // DROP DATABASE and big inserts can outlast the default 30 s on a busy 2-core machine (above 60 s the client
     // warns unless progress headers are on, which 18.16 sends differently).
     request_timeout: 60_000,
@@ -96,15 +99,21 @@ export async function openClickHouseStore(
     return z.array(z.unknown()).parse(await result.json());
   };
   const cacheBytes = options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES;
+  const selectNumbers = (sql: string, count: number) => selectNumberColumns(client, sql, count);
+  // Three quarters for raw points, a quarter for hour buckets, as on DuckDB.
   const seriesCache =
-    cacheBytes > 0
-      ? createClickHouseSeriesCache((sql, count) => selectNumberColumns(client, sql, count), cacheBytes)
-      : null;
+    cacheBytes > 0 ? createClickHouseSeriesCache(selectNumbers, Math.floor(cacheBytes * 0.75)) : null;
+  const hourCache =
+    cacheBytes > 0 ? createClickHouseHourCache(selectNumbers, Math.floor(cacheBytes / 4)) : null;
   const engine: SqlEngine = {
     dialect: clickHouseDialect,
     selectPoints: (sql) => selectPointRows(client, sql),
     selectSlots: (sql) => selectSlotRows(client, sql),
     selectRawM4: (selection, width) => seriesCache?.rawM4(selection, width) ?? Promise.resolve(null),
+    selectAggregatedM4: (query, width) =>
+      hourCache && chooseSource(query.intervalMs, query.aggregation) === 'hour'
+        ? hourCache.hourM4(query, width)
+        : Promise.resolve(null),
   };
 
   const writeColumns = async (columns: PointColumns): Promise<void> => {
@@ -159,6 +168,7 @@ export async function openClickHouseStore(
       }
       await waitForMutations(select);
       seriesCache?.clear();
+      hourCache?.clear();
     },
     compact: () => Promise.resolve(),
     diskBytes: async () => {
