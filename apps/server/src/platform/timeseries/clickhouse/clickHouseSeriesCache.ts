@@ -85,8 +85,15 @@ export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: 
     ranges: readonly { start: number; end: number }[],
     read: { timestamps: number[]; values: number[]; statuses: number[] },
   ): Entry => {
-    const next: Entry = { ...entry, timestamps: [], values: [], statuses: [], counts: new Map(entry.counts) };
-    let old = 0;
+    // The points before the first change are copied whole (for a live chart, all but its newest minute or two).
+    let old = lowerBound(entry.timestamps, entry.timestamps.length, ranges[0]?.start ?? Infinity);
+    const next: Entry = {
+      ...entry,
+      timestamps: entry.timestamps.slice(0, old),
+      values: entry.values.slice(0, old),
+      statuses: entry.statuses.slice(0, old),
+      counts: new Map(entry.counts),
+    };
     let fresh = 0;
     const take = (
       from: { timestamps: number[]; values: number[]; statuses: number[] },
