@@ -32,18 +32,25 @@ export function serverProcessEnv(port: number, dataDir: string): Record<string, 
 /** Starts the server and resolves once `GET /readyz` answers 200; rejects if it exits or is not ready in time. */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { readyTimeoutMs?: number } = {},
+  options: {
+    readyTimeoutMs?: number;
+    /** Node's own flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */ nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && !INHERITED_STORES.includes(entry[0]),
     ),
   );
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,142 @@
+/**
+ * Ingest end to end (issue 26, item 5): 100 agents at once posting gzip batches to `telemetry.ingest`
+ * (authenticated, validated, durable before the answer), and the same batches published over MQTT (QoS 1, the
+ * server's reply awaited), to the real server (`src/main.ts`) in a child process of its own on the embedded stores
+ * (PGlite, DuckDB), so that the load is generated outside the server's event loop. Baseline, in the same run: the
+ * same number of points inserted straight into a DuckDB store in this process, the store's own ingest. Figures, not
+ * pass/fail: the machine is shared.
+ *
+ *   npx tsx bench/ingestEndToEnd.ts
+ *
+ * INGEST_AGENTS (100), INGEST_ROUNDS (3 batches per agent), INGEST_POINTS (5,000 per batch), MQTT_BENCH_URL
+ * (mqtt://127.0.0.1:1883; INGEST_MQTT=0 skips MQTT), INGEST_PROFILE=1 (a CPU profile of the server during the HTTP
+ * run, its self time by layer: body parse, validation, catalogue look-up, append).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { openDuckDbStore } from '../apps/server/src/platform/timeseries/duckdb/duckDbStore.ts';
+import type { TimeSeriesPoint } from '../apps/server/src/platform/timeseries/timeSeriesStore.ts';
+import { serverProcessEnv, startServerProcess } from '../apps/server/src/testing/serverProcess.ts';
+import { freePort } from '../apps/server/src/testing/testServer.ts';
+import { prepareBatches, seedIngestFleet } from './ingestEndToEnd/ingestFleet.ts';
+import { profileByLayer, profileClockNow } from './ingestEndToEnd/profileLayers.ts';
+import { sendOverHttp, sendOverMqtt, summary, type SendRun } from './ingestEndToEnd/senders.ts';
+
+const numberEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const AGENTS = numberEnv('INGEST_AGENTS', 100);
+const ROUNDS = numberEnv('INGEST_ROUNDS', 3);
+const POINTS = numberEnv('INGEST_POINTS', 5000);
+const MQTT_URL = process.env.MQTT_BENCH_URL ?? 'mqtt://127.0.0.1:1883';
+const WITH_MQTT = process.env.INGEST_MQTT !== '0';
+const PROFILE = process.env.INGEST_PROFILE === '1';
+const UNITS_PER_AGENT = 10;
+const METRICS = 50;
+
+/** The store's own ingest: the same number of points in the same batch size, one batch after another. */
+async function storeBaseline(total: number): Promise<SendRun> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'kelvin-ingest-store-'));
+  const store = await openDuckDbStore({ directory });
+  const run: SendRun = { points: 0, seconds: 0, latencies: [], errors: 0 };
+  const base = Date.now() - 3_600_000;
+  try {
+    const started = performance.now();
+    for (let batch = 0; run.points < total; batch++) {
+      const points: TimeSeriesPoint[] = Array.from({ length: POINTS }, (_, j) => ({
+        assetId: 1 + (j % UNITS_PER_AGENT) + (batch % AGENTS) * UNITS_PER_AGENT,
+        metricId: 1 + (Math.floor(j / UNITS_PER_AGENT) % METRICS),
+        ts: base + batch * 1000 + Math.floor(j / (UNITS_PER_AGENT * METRICS)),
+        value: (j % 1000) / 10,
+      }));
+      const sentAt = performance.now();
+      await store.insert(points, { batchId: `store-${String(batch)}` });
+      run.latencies.push(performance.now() - sentAt);
+      run.points += points.length;
+    }
+    run.seconds = (performance.now() - started) / 1000;
+  } finally {
+    await store.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return run;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kelvin-ingest-bench-'));
+  const profileDir = path.join(dataDir, 'profile');
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
+  const { agents, metricIds } = await seedIngestFleet(database.db, {
+    agents: AGENTS,
+    unitsPerAgent: UNITS_PER_AGENT,
+    metrics: METRICS,
+  });
+  await database.close();
+  const topicPrefix = `kelvin-bench-${String(process.pid)}`;
+  const port = await freePort();
+  const server = await startServerProcess(
+    {
+      ...serverProcessEnv(port, dataDir),
+      MQTT_URL,
+      MQTT_TOPIC_PREFIX: topicPrefix,
+      MQTT_SHARE_GROUP: topicPrefix,
+    },
+    { readyTimeoutMs: 120_000, nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+  );
+  const base = Date.now() - 2 * 3_600_000;
+  const total = AGENTS * ROUNDS * POINTS;
+  console.log(
+    `${String(AGENTS)} agents × ${String(ROUNDS)} batches × ${String(POINTS)} points = ${total.toLocaleString('en')} points a run`,
+  );
+  const runs: [string, SendRun][] = [];
+  const httpWindow = { from: 0, to: 0 };
+  try {
+    // Warm-up (not counted): every agent's key and the catalogue looked up once, DuckDB's tables touched.
+    await sendOverHttp(
+      server.url,
+      prepareBatches(agents, metricIds, { rounds: 1, pointsPerBatch: 100, base, tag: 'warm' }),
+    );
+    const http = prepareBatches(agents, metricIds, {
+      rounds: ROUNDS,
+      pointsPerBatch: POINTS,
+      base: base + 1,
+      tag: 'http',
+    });
+    httpWindow.from = profileClockNow();
+    runs.push(['HTTP telemetry.ingest', await sendOverHttp(server.url, http)]);
+    httpWindow.to = profileClockNow();
+    if (WITH_MQTT) {
+      const mqtt = prepareBatches(agents, metricIds, {
+        rounds: ROUNDS,
+        pointsPerBatch: POINTS,
+        base: base + 200,
+        tag: 'mqtt',
+      });
+      runs.push(['MQTT (QoS 1, reply awaited)', await sendOverMqtt(MQTT_URL, topicPrefix, mqtt)]);
+    }
+  } finally {
+    await server.stop('SIGTERM');
+  }
+  runs.push(['DuckDB store alone (this process)', await storeBaseline(total)]);
+  const store = summary(runs[runs.length - 1]?.[1] ?? { points: 0, seconds: 1, latencies: [], errors: 0 });
+  const lines = [
+    '| path | points/s | × store | batch ack p50 | p99 | errors |',
+    '|---|---|---|---|---|---|',
+    ...runs.map(([name, run]) => {
+      const figures = summary(run);
+      return `| ${name} | ${Math.round(figures.pointsPerSecond).toLocaleString('en')} | ${(figures.pointsPerSecond / store.pointsPerSecond).toFixed(2)} | ${figures.p50.toFixed(0)} ms | ${figures.p99.toFixed(0)} ms | ${String(run.errors)} |`;
+    }),
+  ];
+  console.log(lines.join('\n'));
+  if (PROFILE) {
+    console.log(
+      `\nServer CPU during the HTTP run, self time by layer:\n${profileByLayer(profileDir, httpWindow)}`,
+    );
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
