@@ -13,13 +13,21 @@ import type { ResolvedPoint } from './pointResolver.ts';
  */
 type Metric = Pick<CatalogueMetric, 'valueType' | 'units'>;
 
-/** The detail to keep for a reading, or null when its point alone reads back the same. */
+/** Whether the stored number reads back as this value through a metric of this kind. */
+function impliedByMetric(value: ResolvedPoint['value'], booleanMetric: boolean): boolean {
+  return (
+    (typeof value === 'number' && Number.isFinite(value) && !booleanMetric) ||
+    (typeof value === 'boolean' && booleanMetric)
+  );
+}
+
+/**
+ * The detail to keep for a reading, or null when its point alone reads back the same. Called for every point
+ * ingested: no closure inside (under tsx each one created is also named, a property definition per point).
+ */
 export function detailOf(point: ResolvedPoint, metric: Metric | undefined): ReadingDetail | null {
   const booleanMetric = metric?.valueType === 'boolean';
-  const impliedBy = (value: ResolvedPoint['value']): boolean =>
-    (typeof value === 'number' && Number.isFinite(value) && !booleanMetric) ||
-    (typeof value === 'boolean' && booleanMetric);
-  if (impliedBy(point.value) && point.units === (metric?.units ?? null)) return null;
+  if (impliedByMetric(point.value, booleanMetric) && point.units === (metric?.units ?? null)) return null;
   return {
     assetId: point.assetId,
     metricId: point.metricId,
