@@ -42,6 +42,15 @@ const envSchema = z.object({
     .min(MIN_MEMORY_MB, `KELVIN_MEMORY_MB must be at least ${MIN_MEMORY_MB} (megabytes)`)
     .max(1_048_576, 'KELVIN_MEMORY_MB is in megabytes: at most 1048576 (1 TB)')
     .default(DEFAULT_MEMORY_MB),
+  /** DuckDB's directory when not the data directory: each process of a cluster without ClickHouse has its own. */
+  KELVIN_DUCKDB_DIR: z.string().min(1).optional(),
+  /** Names this process in an `x-kelvin-process` response header (the cluster sets it); no header when unset. */
+  KELVIN_PROCESS_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/, 'KELVIN_PROCESS_NAME: up to 40 letters, digits, _, . and -')
+    .optional(),
+  /** How many server processes `npm run start:cluster` starts behind HAProxy. */
+  KELVIN_CLUSTER_PROCESSES: z.coerce.number().int().min(1).max(64).default(2),
   /** Shares live subscribers and last values between server processes. */
   REDIS_URL: z.string().optional(),
   /** An MQTT broker agents may publish to (mqtt:// or mqtts://); absent, agents send over HTTP only. */
@@ -156,6 +165,10 @@ export interface Config {
   /** The shares of KELVIN_MEMORY_MB (platform/memory/memoryBudget.ts). */
   memory: MemoryBudget;
   redisUrl: string | undefined;
+  /** KELVIN_PROCESS_NAME: sent as `x-kelvin-process` on every response, to tell a cluster's processes apart. */
+  processName: string | undefined;
+  /** How many processes `npm run start:cluster` starts (src/cluster). */
+  clusterProcesses: number;
   /** Agents over MQTT (modules/agentMqtt); undefined when MQTT_URL is not set. */
   mqtt: { url: string; topicPrefix: string; shareGroup: string; connections: number } | undefined;
   retention: { rawMs: number; minuteMs: number; hourMs: number; logsMs: number };
@@ -307,13 +320,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     timeseries: {
       clickhouseUrl: e.CLICKHOUSE_URL,
       clickhouseDatabase: e.CLICKHOUSE_DATABASE,
-      duckdbDirectory: dataDir,
+      duckdbDirectory:
+        e.KELVIN_DUCKDB_DIR === undefined ? dataDir : path.resolve(baseDir, e.KELVIN_DUCKDB_DIR),
       duckdbSeriesCacheBytes: memory.seriesCacheBytes,
       duckdbMemoryLimitMb: memory.duckdbMemoryLimitMb,
       duckdbThreads: memory.duckdbThreads,
     },
     memory,
     redisUrl: e.REDIS_URL,
+    processName: e.KELVIN_PROCESS_NAME,
+    clusterProcesses: e.KELVIN_CLUSTER_PROCESSES,
     mqtt:
       e.MQTT_URL === undefined
         ? undefined

@@ -109,6 +109,13 @@ export async function buildApp({
   const pagePolicy = consolePagePolicy(filesOrigin);
   installErrorHandler(app, { spaFallback: serveWeb, pagePolicy });
   registerMetrics(app);
+  // Behind a load balancer (src/cluster), which process answered: for operators and the cluster's tests.
+  const { processName } = config;
+  if (processName !== undefined)
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      void reply.header('x-kelvin-process', processName);
+      done(null, payload);
+    });
 
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

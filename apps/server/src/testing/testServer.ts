@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer as createNetServer } from 'node:net';
 import { SignJWT, importJWK } from 'jose';
 import { loadConfig, type Config } from '../config.ts';
 import { OidcPayloadAdapter } from '../modules/identity/oidcAdapter.ts';
@@ -9,18 +8,22 @@ import { SESSION_CLAIM } from '../platform/identity/tokenVerifier.ts';
 import { openTimeSeriesStore } from '../platform/timeseries/openTimeSeriesStore.ts';
 import type { TimeSeriesStore } from '../platform/timeseries/timeSeriesStore.ts';
 import { createServer, type Server } from '../server.ts';
+import { freePort } from '../platform/net/freePort.ts';
 import { migratedPgliteTemplate } from './pgliteTemplate.ts';
 import { serviceAvailable } from './serviceAvailable.ts';
 
+export { freePort };
+
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
-const POSTGRES_URL = process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_POSTGRES_URL =
+  process.env.KELVIN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Whether PostgreSQL answers (see serviceAvailable: required in CI). */
 export function postgresAvailable(): Promise<boolean> {
-  return serviceAvailable('PostgreSQL', POSTGRES_URL, async () => {
+  return serviceAvailable('PostgreSQL', TEST_POSTGRES_URL, async () => {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
     await client.connect();
     await client.end();
   });
@@ -30,19 +33,7 @@ export function postgresAvailable(): Promise<boolean> {
 export async function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ pgliteTemplate: await migratedPgliteTemplate() });
   const schemaName = `kelvin_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  return openDatabase({ url: POSTGRES_URL, schemaName });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+  return openDatabase({ url: TEST_POSTGRES_URL, schemaName });
 }
 
 export interface TestServer extends Server {

@@ -1,0 +1,254 @@
+import { eq, inArray } from 'drizzle-orm';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  LIVE_NAMESPACE,
+  LIVE_SOCKET_PATH,
+  liveSubscribeAckSchema,
+  metricValueStateUpdateSchema,
+  ticketSchema,
+  type MetricValueStateUpdate,
+} from '@kelvin/contract';
+import { sealedSecretColumns } from '../modules/notifications/webhookSecrets.ts';
+import { startReceiver } from '../modules/notifications/notificationsTestFixture.ts';
+import { companyWebhooks, notifications, webhookDeliveries } from '../platform/db/problemsSchema.ts';
+import { metrics } from '../platform/db/schema.ts';
+import { connectLive } from '../platform/live/liveTestClient.ts';
+import { eventually } from '../platform/live/liveTestKit.ts';
+import { createSecretBox } from '../platform/secrets/secretBox.ts';
+import {
+  answersFromEachProcess,
+  clusterServicesAvailable,
+  startTestCluster,
+  type TestCluster,
+} from './clusterTestKit.ts';
+import { LIVE_STICKY_COOKIE } from './haproxyConfig.ts';
+
+const available = await clusterServicesAvailable();
+
+/** How often each process reads ticket changes here: fast, so that both have read a change many times. */
+const NOTICES_MS = 250;
+
+/**
+ * `npm run start:cluster` as deployed: two server processes on one PostgreSQL and one Redis behind HAProxy. Every
+ * call goes to HAProxy's address; which process answered is told by its `x-kelvin-process` header.
+ */
+describe.runIf(available)('two server processes behind HAProxy', () => {
+  let test: TestCluster;
+  // Set once the cluster runs: a start that failed leaves nothing to close.
+  let close = () => Promise.resolve();
+  const names = ['p1', 'p2'];
+
+  beforeAll(async () => {
+    test = await startTestCluster({ KELVIN_TICKET_NOTICES_MS: String(NOTICES_MS) });
+    close = () => test.close();
+  }, 120_000);
+  afterAll(() => close());
+
+  const metricIdOf = async (alias: string) => {
+    const [row] = await test.database.db
+      .select({ metricId: metrics.metricId })
+      .from(metrics)
+      .where(eq(metrics.alias, alias));
+    if (!row) throw new Error(`no metric ${alias}`);
+    return row.metricId;
+  };
+  const post = (route: string, headers: Record<string, string>, body: unknown) =>
+    fetch(`${test.cluster.url}/api${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const ingest = (value: number, ts: number) =>
+    post(
+      '/telemetry.ingest',
+      { 'x-agent-key': test.fleet.agentKeyA },
+      {
+        batchId: `cluster-${value}-${ts}`,
+        points: [{ assetId: test.fleet.ids.unitA1, alias: 'temperature.supplyAir', ts, value }],
+      },
+    );
+
+  it('accepts one sign-in session on every process', async () => {
+    const token = await test.idToken(test.fleet.users.adminA);
+    const answers = await answersFromEachProcess(names, () =>
+      post(
+        '/assets/metrics/lastValue',
+        { authorization: `Bearer ${token}` },
+        { assetIds: [test.fleet.ids.unitA1] },
+      ),
+    );
+    expect([...answers.keys()].sort()).toEqual(names);
+    for (const [name, response] of answers) expect(response.status, name).toBe(200);
+    // And a session that was signed out is refused by every process alike (the sessions are in PostgreSQL).
+    const unsigned = await answersFromEachProcess(names, () =>
+      post('/assets/metrics/lastValue', { authorization: 'Bearer not-a-token' }, { assetIds: [] }),
+    );
+    for (const [name, response] of unsigned) expect(response.status, name).toBe(401);
+  });
+
+  it('fans a value ingested through either process out to a live subscriber, whichever process it is on', async () => {
+    const metricId = await metricIdOf('temperature.supplyAir');
+    const path = `${test.fleet.ids.unitA1}/${metricId}`;
+    const subscriber = await connectLive(test.cluster.url, await test.idToken(test.fleet.users.adminA));
+    try {
+      expect((await subscriber.subscribe([path])).accepted).toEqual([path]);
+      // One value through each process: whichever process the subscriber is on, one of them crossed over Redis.
+      const ts = Date.now() - 60_000;
+      const byProcess = new Map<string, number>();
+      for (let value = 1; byProcess.size < names.length && value <= 20; value++) {
+        const response = await ingest(value, ts + value);
+        expect(response.status).toBe(200);
+        const name = response.headers.get('x-kelvin-process') ?? '';
+        if (!byProcess.has(name)) byProcess.set(name, value);
+      }
+      expect([...byProcess.keys()].sort()).toEqual(names);
+      await eventually(() => {
+        const received = subscriber.updates.map((update) => update.value);
+        for (const value of byProcess.values()) expect(received).toContain(value);
+      }, 10_000);
+    } finally {
+      subscriber.close();
+    }
+  });
+
+  it('keeps the browser’s long-polling live connection on one process by HAProxy’s cookie', async () => {
+    const metricId = await metricIdOf('temperature.returnAir');
+    const path = `${test.fleet.ids.unitA1}/${metricId}`;
+    const token = await test.idToken(test.fleet.users.adminA);
+    // Polling only: every poll is a request of its own, which round robin would send to the other process.
+    const socket = io(`${test.cluster.url}${LIVE_NAMESPACE}`, {
+      path: LIVE_SOCKET_PATH,
+      auth: { token },
+      transports: ['polling'],
+      withCredentials: true,
+      reconnection: false,
+      forceNew: true,
+    });
+    const updates: MetricValueStateUpdate[] = [];
+    socket.on('metricValueStateUpdate', (payload: unknown) =>
+      updates.push(metricValueStateUpdateSchema.parse(payload)),
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const ack = liveSubscribeAckSchema.parse(
+        await socket.timeout(5000).emitWithAck('subscribe', { paths: [path] }),
+      );
+      expect(ack.accepted).toEqual([path]);
+      const ts = Date.now() - 30_000;
+      for (let value = 100; value < 104; value++)
+        expect(
+          (
+            await post(
+              '/telemetry.ingest',
+              { 'x-agent-key': test.fleet.agentKeyA },
+              {
+                batchId: `polling-${value}-${ts}`,
+                points: [
+                  { assetId: test.fleet.ids.unitA1, alias: 'temperature.returnAir', ts: ts + value, value },
+                ],
+              },
+            )
+          ).status,
+        ).toBe(200);
+      await eventually(
+        () => expect(updates.map((update) => update.value)).toEqual([100, 101, 102, 103]),
+        10_000,
+      );
+      expect(socket.connected).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
+    // What made it work: the first /live answer set the cookie that names the process.
+    const first = await fetch(`${test.cluster.url}${LIVE_SOCKET_PATH}/?EIO=4&transport=polling`);
+    expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${LIVE_STICKY_COOKIE}=p[12];`));
+    await first.body?.cancel();
+  });
+
+  it('sends each webhook delivery once, though every process runs a sender', async () => {
+    const secret = 'whsec_cluster-test';
+    const receiver = await startReceiver({ secret: () => secret });
+    try {
+      const { db } = test.database;
+      const [hook] = await db
+        .insert(companyWebhooks)
+        .values({
+          companyId: test.fleet.companyA.companyId,
+          name: 'Pager',
+          url: receiver.url,
+          ...sealedSecretColumns(createSecretBox(test.secretKey), secret),
+          levels: ['CRITICAL'],
+          createdBy: test.fleet.users.adminA.userId,
+        })
+        .returning();
+      if (!hook) throw new Error('no webhook');
+      const count = 30;
+      const queued = await db
+        .insert(webhookDeliveries)
+        .values(
+          Array.from({ length: count }, (_, n) => ({
+            webhookId: hook.webhookId,
+            kind: 'TEST',
+            payload: JSON.stringify({ event: 'webhook.test', n }),
+            nextAttemptAt: new Date(0),
+          })),
+        )
+        .returning();
+      // Each process polls its outbox every 5 s: by then both have looked at least once more.
+      await eventually(() => expect(receiver.calls).toHaveLength(count), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const numbers = receiver.calls.map(
+        (call) => z.object({ n: z.number() }).parse(JSON.parse(call.body)).n,
+      );
+      expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, n) => n));
+      expect(receiver.calls.every((call) => call.signatureValid)).toBe(true);
+      const rows = await db
+        .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attemptCount })
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.deliveryId,
+            queued.map((row) => row.deliveryId),
+          ),
+        );
+      expect(rows.every((row) => row.status === 'DELIVERED' && row.attempts === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  }, 30_000);
+
+  it('tells a ticket’s people of a change once, though every process reads the changes', async () => {
+    const { users, companyA, ids } = test.fleet;
+    const token = await test.idToken(users.technician);
+    const response = await post(
+      '/tickets.create',
+      { authorization: `Bearer ${token}` },
+      {
+        companyId: companyA.companyId,
+        title: 'Fan wall vibrating',
+        severityEnumValue: 2,
+        visibility: 'EXTERNAL',
+        assetIds: [ids.unitA1],
+        users: [
+          { userId: users.technician.userId, relationTypeEnumValue: 1 },
+          { userId: users.adminA.userId, relationTypeEnumValue: 0 },
+        ],
+      },
+    );
+    expect(response.status).toBe(200);
+    const ticket = ticketSchema.parse(await response.json());
+    const rowsOf = () =>
+      test.database.db
+        .select({ userId: notifications.userId, kind: notifications.kind })
+        .from(notifications)
+        .where(eq(notifications.ticketId, ticket.ticketId));
+    await eventually(async () => expect(await rowsOf()).toHaveLength(1), 10_000);
+    // Many more rounds of both processes' reading: still told once.
+    await new Promise((resolve) => setTimeout(resolve, NOTICES_MS * 8));
+    expect(await rowsOf()).toEqual([{ userId: users.adminA.userId, kind: 'TICKET_ASSIGNED' }]);
+  });
+});
