@@ -1,15 +1,14 @@
 import { aggregateValue, alignDown, bucketWindow, HOUR_MS, type Aggregation } from '@kelvin/domain';
 import { askedAgain, reduceEachSeries } from '../duckdb/duckDbCachedM4.ts';
 import type { PointRows } from '../queryExecution.ts';
-import { evictLeastRecentlyUsed, lowerBound, seriesKey } from '../rawSeriesCache.ts';
+import { lowerBound, seriesKey } from '../rawSeriesCache.ts';
 import { CACHED_BUCKET_BYTES } from '../rollupSeriesCache.ts';
 import { clickHouseDialect } from '../sql/dialect.ts';
 import { integerList, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
+import { changedRanges, countsBySeries, createEntryBudget, rangesWhere } from './clickHouseCountCheck.ts';
 import type { SelectNumbers } from './clickHouseSeriesCache.ts';
 
 const DAY_MS = 24 * HOUR_MS;
-/** Beyond this many stretches of changed days a series is read whole. */
-const MAX_RANGES = 64;
 /** The hour partials as the rollup folds them, in the order of `Partials`' fields after bucket. */
 const PARTIAL_FIELDS = ['mins', 'maxs', 'sums', 'counts', 'sumSqs', 'statuses'] as const;
 
@@ -47,45 +46,24 @@ const emptyPartials = (): Partials => ({
  * changed. Intervals of whole hours are folded from the partials and reduced by M4 in memory.
  */
 export function createClickHouseHourCache(select: SelectNumbers, budgetBytes: number) {
-  const entries = new Map<number, Entry>();
+  const entries = createEntryBudget<Entry>(
+    budgetBytes,
+    (entry) => entry.buckets.length * CACHED_BUCKET_BYTES,
+  );
   const asked = new Map<string, number>();
-  let bytes = 0;
-  const remove = (key: number): void => {
-    const entry = entries.get(key);
-    if (entry) bytes -= entry.buckets.length * CACHED_BUCKET_BYTES;
-    entries.delete(key);
-  };
   const series = (selection: SeriesSelection) =>
     `asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})`;
 
-  const dayCounts = async (selection: SeriesSelection, start: number, end: number) => {
-    const [assetIds = [], metricIds = [], days = [], counts = []] = await select(
-      `SELECT asset_id, metric_id, intDiv(bucket, ${DAY_MS}) * ${DAY_MS} AS day, ${clickHouseDialect.rollup.count} AS n
-      FROM ${ROLLUP_TABLES.hour}
-      WHERE ${series(selection)} AND bucket >= ${start} AND bucket < ${end}
-      GROUP BY asset_id, metric_id, day`,
-      4,
+  const dayCounts = async (selection: SeriesSelection, start: number, end: number) =>
+    countsBySeries(
+      await select(
+        `SELECT asset_id, metric_id, intDiv(bucket, ${DAY_MS}) * ${DAY_MS} AS day, ${clickHouseDialect.rollup.count} AS n
+        FROM ${ROLLUP_TABLES.hour}
+        WHERE ${series(selection)} AND bucket >= ${start} AND bucket < ${end}
+        GROUP BY asset_id, metric_id, day`,
+        4,
+      ),
     );
-    const bySeries = new Map<number, Map<number, number>>();
-    days.forEach((day, index) => {
-      const key = seriesKey(assetIds[index] ?? 0, metricIds[index] ?? 0);
-      bySeries.set(key, (bySeries.get(key) ?? new Map<number, number>()).set(day, counts[index] ?? 0));
-    });
-    return bySeries;
-  };
-
-  const changedRanges = (entry: Entry, current: Map<number, number>, start: number, end: number) => {
-    const days = new Set<number>();
-    for (const [day, count] of current) if (entry.days.get(day) !== count) days.add(day);
-    for (const day of entry.days.keys()) if (day >= start && day < end && !current.has(day)) days.add(day);
-    const ranges: { start: number; end: number }[] = [];
-    for (const day of [...days].sort((a, b) => a - b)) {
-      const last = ranges.at(-1);
-      if (last?.end === day) last.end += DAY_MS;
-      else ranges.push({ start: day, end: day + DAY_MS });
-    }
-    return ranges.length > MAX_RANGES ? [{ start, end }] : ranges;
-  };
 
   /** The entry with the buckets of its changed ranges replaced by those read (sorted by bucket). */
   const splice = (entry: Entry, ranges: readonly { start: number; end: number }[], read: Partials): Entry => {
@@ -130,19 +108,19 @@ export function createClickHouseHourCache(select: SelectNumbers, budgetBytes: nu
             ? held
             : { from: start, ...emptyPartials(), days: new Map(), lastUsed: now };
         const counts = current.get(key) ?? new Map<number, number>();
-        return { assetId, metricId, key, entry, counts, ranges: changedRanges(entry, counts, start, end) };
+        return {
+          assetId,
+          metricId,
+          key,
+          entry,
+          counts,
+          ranges: changedRanges(entry.days, counts, { start, end }, DAY_MS),
+        };
       });
       const stale = work.filter((one) => one.ranges.length > 0);
       const read = new Map<number, Partials>();
       if (stale.length > 0) {
-        const where = stale
-          .map(
-            ({ assetId, metricId, ranges }) =>
-              `(asset_id = ${assetId} AND metric_id = ${metricId} AND (${ranges
-                .map((range) => `(bucket >= ${range.start} AND bucket < ${range.end})`)
-                .join(' OR ')}))`,
-          )
-          .join(' OR ');
+        const where = rangesWhere(stale, 'bucket');
         const { rollup } = clickHouseDialect;
         const [assetIds = [], metricIds = [], buckets = [], ...fields] = await select(
           `SELECT asset_id, metric_id, bucket, ${rollup.min}, ${rollup.max}, ${rollup.sum}, ${rollup.count},
@@ -171,13 +149,10 @@ export function createClickHouseHourCache(select: SelectNumbers, budgetBytes: nu
             else next.days.set(day, count);
           }
         }
-        next.lastUsed = now;
-        remove(key);
-        entries.set(key, next);
-        bytes += next.buckets.length * CACHED_BUCKET_BYTES;
+        entries.install(key, next, now);
         held.set(key, next);
       }
-      evictLeastRecentlyUsed(entries, remove, () => bytes > budgetBytes, null);
+      entries.evict();
       return reduceEachSeries(selection, width, (assetId, metricId) => {
         const entry = held.get(seriesKey(assetId, metricId));
         if (!entry) return null;
@@ -185,10 +160,7 @@ export function createClickHouseHourCache(select: SelectNumbers, budgetBytes: nu
         return { points, start: 0, end: points.timestamps.length };
       });
     },
-    clear(): void {
-      entries.clear();
-      bytes = 0;
-    },
+    clear: () => entries.clear(),
   };
 }
 

@@ -1,12 +1,11 @@
 import { alignDown } from '@kelvin/domain';
 import { askedAgain, reduceEachSeries } from '../duckdb/duckDbCachedM4.ts';
 import type { PointRows } from '../queryExecution.ts';
-import { CACHED_POINT_BYTES, evictLeastRecentlyUsed, lowerBound, seriesKey } from '../rawSeriesCache.ts';
+import { changedRanges, countsBySeries, createEntryBudget, rangesWhere } from './clickHouseCountCheck.ts';
+import { CACHED_POINT_BYTES, lowerBound, seriesKey } from '../rawSeriesCache.ts';
 import { integerList, RAW_TABLE, ROLLUP_TABLES, type SeriesSelection } from '../sql/pointSql.ts';
 
 const MINUTE_MS = 60_000;
-/** Beyond this many stretches of changed minutes a series is read whole: one range is cheaper than a long OR. */
-const MAX_RANGES = 64;
 
 /** A series' points from `from` on, in time order, with how many there are in each minute. */
 interface Entry {
@@ -34,50 +33,23 @@ export type SelectNumbers = (sql: string, columnCount: number) => Promise<number
  * the budget; the least recently used series leave first.
  */
 export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: number) {
-  const entries = new Map<number, Entry>();
+  const entries = createEntryBudget<Entry>(
+    budgetBytes,
+    (entry) => entry.timestamps.length * CACHED_POINT_BYTES,
+  );
   const asked = new Map<string, number>();
-  let bytes = 0;
-
-  const remove = (key: number): void => {
-    const entry = entries.get(key);
-    if (entry) bytes -= entry.timestamps.length * CACHED_POINT_BYTES;
-    entries.delete(key);
-  };
 
   /** Per series, the minute rollup's counts of [start, end). */
-  const rollupCounts = async (selection: SeriesSelection, start: number, end: number) => {
-    const [assetIds = [], metricIds = [], buckets = [], counts = []] = await select(
-      `SELECT asset_id, metric_id, bucket, countMerge(count_value) AS n FROM ${ROLLUP_TABLES.minute}
-      WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
-        AND bucket >= ${start} AND bucket < ${end}
-      GROUP BY asset_id, metric_id, bucket`,
-      4,
+  const rollupCounts = async (selection: SeriesSelection, start: number, end: number) =>
+    countsBySeries(
+      await select(
+        `SELECT asset_id, metric_id, bucket, countMerge(count_value) AS n FROM ${ROLLUP_TABLES.minute}
+        WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
+          AND bucket >= ${start} AND bucket < ${end}
+        GROUP BY asset_id, metric_id, bucket`,
+        4,
+      ),
     );
-    const bySeries = new Map<number, Map<number, number>>();
-    buckets.forEach((bucket, index) => {
-      const key = seriesKey(assetIds[index] ?? 0, metricIds[index] ?? 0);
-      const series = bySeries.get(key) ?? new Map<number, number>();
-      series.set(bucket, counts[index] ?? 0);
-      bySeries.set(key, series);
-    });
-    return bySeries;
-  };
-
-  /** Stretches [start, end) of whole minutes whose count differs between the rollup and the entry. */
-  const changedRanges = (entry: Entry, rollup: Map<number, number>, start: number, end: number) => {
-    const minutes = new Set<number>();
-    for (const [minute, count] of rollup) if (entry.counts.get(minute) !== count) minutes.add(minute);
-    for (const [minute, count] of entry.counts) {
-      if (minute >= start && minute < end && count > 0 && !rollup.has(minute)) minutes.add(minute);
-    }
-    const ranges: { start: number; end: number }[] = [];
-    for (const minute of [...minutes].sort((a, b) => a - b)) {
-      const last = ranges.at(-1);
-      if (last?.end === minute) last.end += MINUTE_MS;
-      else ranges.push({ start: minute, end: minute + MINUTE_MS });
-    }
-    return ranges.length > MAX_RANGES ? [{ start, end: alignDown(end - 1, MINUTE_MS) + MINUTE_MS }] : ranges;
-  };
 
   /** The entry with its changed ranges replaced by the points read for them (sorted by ts). */
   const splice = (
@@ -148,20 +120,18 @@ export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: 
           metricId,
           key,
           entry,
-          ranges: changedRanges(entry, rollup.get(key) ?? new Map<number, number>(), start, end),
+          ranges: changedRanges(
+            entry.counts,
+            rollup.get(key) ?? new Map<number, number>(),
+            { start, end },
+            MINUTE_MS,
+          ),
         };
       });
       const stale = work.filter((series) => series.ranges.length > 0);
       const read = new Map<number, { timestamps: number[]; values: number[]; statuses: number[] }>();
       if (stale.length > 0) {
-        const where = stale
-          .map(
-            ({ assetId, metricId, ranges }) =>
-              `(asset_id = ${assetId} AND metric_id = ${metricId} AND (${ranges
-                .map((range) => `(ts >= ${range.start} AND ts < ${range.end})`)
-                .join(' OR ')}))`,
-          )
-          .join(' OR ');
+        const where = rangesWhere(stale, 'ts');
         const [assetIds = [], metricIds = [], timestamps = [], values = [], statuses = []] = await select(
           `SELECT asset_id, metric_id, ts, value, status FROM ${RAW_TABLE}
           WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
@@ -184,13 +154,10 @@ export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: 
           ranges.length > 0
             ? splice(entry, ranges, read.get(key) ?? { timestamps: [], values: [], statuses: [] })
             : entry;
-        next.lastUsed = now;
-        remove(key);
-        entries.set(key, next);
-        bytes += next.timestamps.length * CACHED_POINT_BYTES;
+        entries.install(key, next, now);
         held.set(key, next);
       }
-      evictLeastRecentlyUsed(entries, remove, () => bytes > budgetBytes, null);
+      entries.evict();
       return reduceEachSeries(selection, width, (assetId, metricId) => {
         const entry = held.get(seriesKey(assetId, metricId));
         if (!entry) return null;
@@ -203,9 +170,6 @@ export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: 
       });
     },
     /** Retention deleted points: everything is read again. */
-    clear(): void {
-      entries.clear();
-      bytes = 0;
-    },
+    clear: () => entries.clear(),
   };
 }
