@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  contract,
   LIVE_NAMESPACE,
   LIVE_SOCKET_PATH,
   liveSubscribeAckSchema,
@@ -167,6 +168,39 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
     const first = await fetch(`${test.cluster.url}${LIVE_SOCKET_PATH}/?EIO=4&transport=polling`);
     expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${LIVE_STICKY_COOKIE}=p[12];`));
     await first.body?.cancel();
+  });
+
+  it('delivers a command queued through one process once, to an agent waiting on either', async () => {
+    const { users, ids, agentKeyA } = test.fleet;
+    const poll = () =>
+      post('/agents.commands.poll', { 'x-agent-key': agentKeyA }, { waitSeconds: 4 }).then(
+        async (response) => ({
+          process: response.headers.get('x-kelvin-process'),
+          status: response.status,
+          body: contract.agentCommandsPoll.output.parse(await response.json()),
+        }),
+      );
+    // Two long polls of the unit's agent, one after the other: round robin puts them on different processes.
+    const polls = [poll(), poll()];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const created = await post(
+      '/metrics.commands.create',
+      { authorization: `Bearer ${await test.idToken(users.adminA)}` },
+      {
+        assetId: ids.unitA1,
+        metricId: await metricIdOf('temperature.supplyAirSetpoint'),
+        action: 'set',
+        value: 19.5,
+        reason: 'Hot aisle running warm',
+      },
+    );
+    expect(created.status).toBe(200);
+    const { commandId } = contract.metricCommandsCreate.output.parse(await created.json());
+    const answers = await Promise.all(polls);
+    expect(answers.map((answer) => answer.process).sort()).toEqual(names);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const delivered = answers.flatMap((answer) => answer.body.commands.map((command) => command.commandId));
+    expect(delivered).toEqual([commandId]);
   });
 
   it('sends each webhook delivery once, though every process runs a sender', async () => {
