@@ -52,3 +52,33 @@ export async function selectSlotRows(client: ClickHouseClient, sql: string): Pro
     slots: slots.map((slot, index) => ({ slot, firstTs: firstTs[index] ?? 0, lastTs: lastTs[index] ?? 0 })),
   };
 }
+
+/** Bytes of one RowBinary row of asset_id Int32, metric_id Int32, ts Int64, value Float64, status Int32. */
+const POINT_ROW_BYTES = 28;
+
+/**
+ * Rows of asset_id, metric_id, ts, value, status as RowBinary, for reads of millions of points (a cache loading a
+ * day of 20 series): fixed-width rows decoded in place, with no text and no string per number.
+ */
+export async function selectPointRowsBinary(client: ClickHouseClient, sql: string): Promise<PointRows> {
+  const { stream } = await client.exec({ query: `${sql}\nFORMAT RowBinary` });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    if (!Buffer.isBuffer(chunk)) throw new Error('ClickHouse RowBinary answer is not binary');
+    chunks.push(chunk);
+  }
+  const data = Buffer.concat(chunks);
+  if (data.length % POINT_ROW_BYTES !== 0)
+    throw new Error(`ClickHouse RowBinary answer of ${data.length} bytes`);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const rows: PointRows = { assetIds: [], metricIds: [], timestamps: [], values: [], statuses: [] };
+  for (let offset = 0; offset < data.length; offset += POINT_ROW_BYTES) {
+    rows.assetIds.push(view.getInt32(offset, true));
+    rows.metricIds.push(view.getInt32(offset + 4, true));
+    // Epoch milliseconds are below 2^53: the high word times 2^32 plus the unsigned low word is exact.
+    rows.timestamps.push(view.getInt32(offset + 12, true) * 2 ** 32 + view.getUint32(offset + 8, true));
+    rows.values.push(view.getFloat64(offset + 16, true));
+    rows.statuses.push(view.getInt32(offset + 24, true));
+  }
+  return rows;
+}

@@ -32,7 +32,11 @@ export type SelectNumbers = (sql: string, columnCount: number) => Promise<number
  * Like DuckDB's, a series enters on its second ask within CACHE_ADMISSION_MS, and only when the selection fits
  * the budget; the least recently used series leave first.
  */
-export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: number) {
+export function createClickHouseSeriesCache(
+  select: SelectNumbers,
+  selectPoints: (sql: string) => Promise<PointRows>,
+  budgetBytes: number,
+) {
   const entries = createEntryBudget<Entry>(
     budgetBytes,
     (entry) => entry.timestamps.length * CACHED_POINT_BYTES,
@@ -132,12 +136,11 @@ export function createClickHouseSeriesCache(select: SelectNumbers, budgetBytes: 
       const read = new Map<number, { timestamps: number[]; values: number[]; statuses: number[] }>();
       if (stale.length > 0) {
         const where = rangesWhere(stale, 'ts');
-        const [assetIds = [], metricIds = [], timestamps = [], values = [], statuses = []] = await select(
+        const { assetIds, metricIds, timestamps, values, statuses } = await selectPoints(
           `SELECT asset_id, metric_id, ts, value, status FROM ${RAW_TABLE}
           WHERE asset_id IN (${integerList(selection.assetIds)}) AND metric_id IN (${integerList(selection.metricIds)})
             AND (${where})
           ORDER BY asset_id, metric_id, ts, value, status`,
-          5,
         );
         timestamps.forEach((ts, index) => {
           const key = seriesKey(assetIds[index] ?? 0, metricIds[index] ?? 0);

@@ -16,7 +16,12 @@ import type {
 import { CLICKHOUSE_BATCHES_SCHEMA_SQL, createClickHouseBatchLog } from './clickHouseBatches.ts';
 import { telemetryBatch } from './clickHouseIngestRows.ts';
 import { insertDetails, latestFromClickHouse } from './clickHouseLatest.ts';
-import { selectNumberColumns, selectPointRows, selectSlotRows } from './clickHouseRows.ts';
+import {
+  selectNumberColumns,
+  selectPointRows,
+  selectPointRowsBinary,
+  selectSlotRows,
+} from './clickHouseRows.ts';
 import { createClickHouseHourCache } from './clickHouseHourCache.ts';
 import { createClickHouseSeriesCache } from './clickHouseSeriesCache.ts';
 import { CLICKHOUSE_LOGS_SCHEMA_SQL, createClickHouseLogStore } from './clickHouseLogs.ts';
@@ -102,7 +107,13 @@ export async function openClickHouseStore(
   const selectNumbers = (sql: string, count: number) => selectNumberColumns(client, sql, count);
   // Three quarters for raw points, a quarter for hour buckets, as on DuckDB.
   const seriesCache =
-    cacheBytes > 0 ? createClickHouseSeriesCache(selectNumbers, Math.floor(cacheBytes * 0.75)) : null;
+    cacheBytes > 0
+      ? createClickHouseSeriesCache(
+          selectNumbers,
+          (sql) => selectPointRowsBinary(client, sql),
+          Math.floor(cacheBytes * 0.75),
+        )
+      : null;
   const hourCache =
     cacheBytes > 0 ? createClickHouseHourCache(selectNumbers, Math.floor(cacheBytes / 4)) : null;
   const engine: SqlEngine = {
