@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { NonIndexRouteObject } from 'react-router';
+import type { NonIndexRouteObject, Params } from 'react-router';
 import type { PermissionCheck } from '@kelvin/domain';
 import { withChunkTimeout } from '../../shared/errors/chunkLoad.ts';
 import type { RouteHandle } from './routeHandle.ts';
@@ -12,6 +12,11 @@ interface SectionOptions {
   id?: string;
   checks?: readonly PermissionCheck[];
   requireAny?: boolean;
+  /**
+   * Starts the screen's first calls as the navigation starts, beside its scripts (into the query cache the screen
+   * then reads). Started, not awaited: the route renders at once whatever it does.
+   */
+  prefetch?: (params: Params) => Promise<unknown>;
 }
 
 /** A lazily loaded section that is not built yet: a page naming it. Built sections replace this with their own lazy. */
@@ -63,8 +68,10 @@ export function lazySection(
   return {
     id: options.id,
     handle,
-    loader: () => {
+    loader: ({ params }) => {
       start().catch(() => undefined);
+      // A failed prefetch is the screen's to show: it asks again when it mounts.
+      options.prefetch?.(params).catch(() => undefined);
       return null;
     },
     element: (

@@ -3,6 +3,9 @@ import { adminRoutes } from './adminRoutes.tsx';
 import { NotFoundRedirect, RedirectKeepingSearch } from './Redirect.tsx';
 import { sectionChecks } from './sectionChecks.ts';
 import { lazySection, sectionGroup } from './sectionRoute.tsx';
+import { prefetchDiagnose } from '../../features/diagnose/prefetchDiagnose.ts';
+import { optionalId } from '../../shared/routing/useIdParam.ts';
+import { queryClient } from '../queryClient.ts';
 
 const redirectTo = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
@@ -145,7 +148,10 @@ export const userRoutes: RouteObject[] = [
       redirectTo('liveView'),
       {
         path: 'metrics',
-        ...lazySection('Device metrics', devices.diagnose, { id: 'devicesMetrics' }),
+        ...lazySection('Device metrics', devices.diagnose, {
+          id: 'devicesMetrics',
+          prefetch: (params) => prefetchDiagnose(queryClient, optionalId(params.assetId)),
+        }),
       },
       {
         path: 'logs',

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AssetProperty, type BodyInput } from '@kelvin/contract';
 import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
@@ -34,15 +34,15 @@ export function useAssets(filter: AssetListFilter = {}, options: { enabled?: boo
 }
 
 export function useAsset(assetId: number | undefined) {
-  return useQuery({
+  return useQuery({ ...assetQuery(assetId ?? 0), enabled: assetId !== undefined });
+}
+
+/** One asset with its coverage (GET /api/assets/{id}): asked by the screens, and early by the diagnose route. */
+export function assetQuery(assetId: number) {
+  return queryOptions({
     queryKey: [...assetsKey, 'detail', assetId],
     queryFn: ({ signal }) =>
-      apiCall(contract.assetsGet, {
-        params: { id: assetId ?? 0 },
-        query: { includeCoverage: 'true' },
-        signal,
-      }),
-    enabled: assetId !== undefined,
+      apiCall(contract.assetsGet, { params: { id: assetId }, query: { includeCoverage: 'true' }, signal }),
   });
 }
 

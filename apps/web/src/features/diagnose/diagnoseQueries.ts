@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type BodyInput } from '@kelvin/contract';
 import { contract } from '../../shared/api/endpoints.ts';
 import { apiCall } from '../../shared/api/index.ts';
@@ -9,12 +9,15 @@ const CATALOGUE_TTL_MS = 300_000;
 
 export const diagnoseKey = ['diagnose'] as const;
 
+/** The metric catalogue (GET /api/metrics): asked by the screens, and early by the diagnose route (prefetchDiagnose). */
+export const metricCatalogueQuery = queryOptions({
+  queryKey: [...diagnoseKey, 'metrics'],
+  queryFn: ({ signal }) => apiCall(contract.metricsList, { signal }),
+  staleTime: CATALOGUE_TTL_MS,
+});
+
 export function useMetricCatalogue() {
-  return useQuery({
-    queryKey: [...diagnoseKey, 'metrics'],
-    queryFn: ({ signal }) => apiCall(contract.metricsList, { signal }),
-    staleTime: CATALOGUE_TTL_MS,
-  });
+  return useQuery(metricCatalogueQuery);
 }
 
 /** While an asset has reported no metric yet, how often to ask again (a fresh unit's first values are seconds away). */
@@ -26,12 +29,19 @@ export const UNREPORTED_RETRY_MS = 5_000;
  */
 export function useAssetMetricIds(assetIds: readonly number[]) {
   return useQuery({
+    ...assetMetricIdsQuery(assetIds),
+    enabled: assetIds.length > 0,
+    refetchInterval: (query) => unreportedRetryInterval(assetIds, query.state.data),
+  });
+}
+
+/** The metric ids the given assets report (GET /api/assets/metrics). */
+export function assetMetricIdsQuery(assetIds: readonly number[]) {
+  return queryOptions({
     queryKey: [...diagnoseKey, 'assetMetrics', assetIds],
     queryFn: ({ signal }) =>
       apiCall(contract.assetMetricsList, { query: { assetIds: assetIds.join(',') }, signal }),
-    enabled: assetIds.length > 0,
     staleTime: CATALOGUE_TTL_MS,
-    refetchInterval: (query) => unreportedRetryInterval(assetIds, query.state.data),
   });
 }
 

@@ -11,7 +11,11 @@ export function useIdParam(name: string): number {
 
 /** An optional numeric route parameter (devices/{assetId?}). */
 export function useOptionalIdParam(name: string): number | undefined {
-  const raw = useParams()[name];
+  return optionalId(useParams()[name]);
+}
+
+/** A route parameter's value as a positive integer id, or undefined (absent or not an id). */
+export function optionalId(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   return Number.isInteger(value) && value > 0 ? value : undefined;
