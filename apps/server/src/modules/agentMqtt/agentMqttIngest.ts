@@ -42,9 +42,13 @@ export async function startAgentMqttIngest(
   log.info({ url: options.url, connections: clients.length }, 'agents over MQTT: subscribed');
   return {
     close: async () => {
-      await Promise.all(clients.map((client) => client.endAsync()));
+      await Promise.all(clients.map((connection) => connection.close()));
     },
   };
+}
+
+interface Connection {
+  close: () => Promise<void>;
 }
 
 async function connectOne(
@@ -52,7 +56,7 @@ async function connectOne(
   deps: AgentMessageDeps,
   log: Logger,
   index: number,
-): Promise<MqttClient> {
+): Promise<Connection> {
   const client = await connectAsync(options.url, {
     clientId: `${options.shareGroup}-${options.processName}-${String(index)}`,
     protocolVersion: 5,
@@ -61,14 +65,27 @@ async function connectOne(
     reconnectPeriod: RETRY_AFTER_MS,
   });
   client.on('error', (error) => log.warn({ err: error }, 'agents over MQTT: connection error'));
+  // One restart at a time, none after close: a restart resumes the session, and the broker sends again what this
+  // connection left unacknowledged.
+  let restart: NodeJS.Timeout | undefined;
+  let closed = false;
+  const restartSoon = () => {
+    if (closed || restart) return;
+    restart = setTimeout(() => {
+      client.end(true, {}, () => {
+        restart = undefined;
+        if (!closed) client.reconnect();
+      });
+    }, RETRY_AFTER_MS);
+  };
   client.handleMessage = (packet, done) => {
     handle(client, packet, options, deps)
       .then(() => done())
       .catch((error: unknown) => {
-        // Not acknowledged: the session starts again and the broker sends the message again.
+        // Not acknowledged: the message stays with the broker until the session resumes.
         log.error({ err: error, topic: packet.topic }, 'agents over MQTT: message not stored, to come again');
         done(error instanceof Error ? error : new Error(String(error)));
-        setTimeout(() => client.end(true, {}, () => client.reconnect()), RETRY_AFTER_MS);
+        restartSoon();
       });
   };
   await client.subscribeAsync(
@@ -78,7 +95,13 @@ async function connectOne(
     ],
     { qos: 1 },
   );
-  return client;
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(restart);
+      await client.endAsync();
+    },
+  };
 }
 
 async function handle(
