@@ -76,6 +76,11 @@ describe.skipIf(!reachable)(`ClickHouse series cache (${url})`, () => {
     expect(withLate?.values).toContain(1000);
     await same(chart(MINUTE));
     await same({ ...chart(5 * MINUTE), maxPoints: 1000 });
+    // Wide columns: M4 over whole blocks of held points, after a late point changed one in the middle.
+    await same({ ...chart(5 * MINUTE), maxPoints: 7 });
+    await other.insert([{ assetId: 2, metricId: 1, ts: T0 + 50 * MINUTE + 250, value: 5000 }]);
+    const [, , , wide] = await same({ ...chart(5 * MINUTE), maxPoints: 7 });
+    expect(wide?.values).toContain(5000);
   }, 60_000);
 
   it('answers hourly aggregates of long charts from held hour buckets, following late writes', async () => {

@@ -1,4 +1,4 @@
-import { alignDown } from '@kelvin/domain';
+import { alignDown, M4_BLOCK_POINTS, summarizeBlocks, type PointBlocks } from '@kelvin/domain';
 import { askedAgain, reduceEachSeries } from '../duckdb/duckDbCachedM4.ts';
 import type { PointRows } from '../queryExecution.ts';
 import { changedRanges, countsBySeries, createEntryBudget, rangesWhere } from './clickHouseCountCheck.ts';
@@ -15,6 +15,8 @@ interface Entry {
   statuses: number[];
   counts: Map<number, number>;
   lastUsed: number;
+  /** M4 summaries of whole blocks of points, so that a chart's columns skip the points inside them. */
+  blocks?: PointBlocks | undefined;
 }
 
 /** Reads numeric result rows as columns (clickHouseRows.ts). */
@@ -63,6 +65,7 @@ export function createClickHouseSeriesCache(
   ): Entry => {
     // The points before the first change are copied whole (for a live chart, all but its newest minute or two).
     let old = lowerBound(entry.timestamps, entry.timestamps.length, ranges[0]?.start ?? Infinity);
+    const firstChanged = old;
     const next: Entry = {
       ...entry,
       timestamps: entry.timestamps.slice(0, old),
@@ -90,6 +93,7 @@ export function createClickHouseSeriesCache(
       }
     }
     while (old < entry.timestamps.length) take(entry, old++);
+    next.blocks = blocksAfter(entry.blocks, next, firstChanged);
     return next;
   };
 
@@ -175,4 +179,25 @@ export function createClickHouseSeriesCache(
     /** Retention deleted points: everything is read again. */
     clear: () => entries.clear(),
   };
+}
+
+/** Block summaries of `points`: those wholly before `firstChanged` kept from `previous`, the rest computed. */
+function blocksAfter(previous: PointBlocks | undefined, points: Entry, firstChanged: number): PointBlocks {
+  const length = points.timestamps.length;
+  const count = Math.ceil(length / M4_BLOCK_POINTS);
+  const blocks = {
+    minIndex: new Int32Array(count),
+    maxIndex: new Int32Array(count),
+    status: new Int32Array(count),
+  };
+  const kept = previous
+    ? Math.min(Math.floor(firstChanged / M4_BLOCK_POINTS), previous.minIndex.length, count)
+    : 0;
+  if (previous) {
+    blocks.minIndex.set(previous.minIndex.subarray(0, kept));
+    blocks.maxIndex.set(previous.maxIndex.subarray(0, kept));
+    blocks.status.set(previous.status.subarray(0, kept));
+  }
+  summarizeBlocks(points, length, blocks, kept * M4_BLOCK_POINTS);
+  return blocks;
 }
