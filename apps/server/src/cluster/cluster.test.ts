@@ -13,8 +13,18 @@ import {
 } from '@kelvin/contract';
 import { sealedSecretColumns } from '../modules/notifications/webhookSecrets.ts';
 import { startReceiver } from '../modules/notifications/notificationsTestFixture.ts';
-import { companyWebhooks, notifications, webhookDeliveries } from '../platform/db/problemsSchema.ts';
-import { metrics } from '../platform/db/schema.ts';
+import {
+  alerts,
+  companyWebhooks,
+  detectedProblems,
+  monitorGroupRules,
+  monitorGroups,
+  notifications,
+  problemEvaluationLeases,
+  problemRuleDefinitions,
+  webhookDeliveries,
+} from '../platform/db/problemsSchema.ts';
+import { assets, metrics } from '../platform/db/schema.ts';
 import { connectLive } from '../platform/live/liveTestClient.ts';
 import { eventually } from '../platform/live/liveTestKit.ts';
 import { createSecretBox } from '../platform/secrets/secretBox.ts';
@@ -30,6 +40,8 @@ const available = await clusterServicesAvailable();
 
 /** How often each process reads ticket changes here: fast, so that both have read a change many times. */
 const NOTICES_MS = 250;
+/** The evaluators' cycle, the shortest there is: a new rule is leased within it. */
+const CYCLE_SECONDS = 5;
 
 /**
  * `npm run start:cluster` as deployed: two server processes on one PostgreSQL and one Redis behind HAProxy. Every
@@ -42,7 +54,10 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
   const names = ['p1', 'p2'];
 
   beforeAll(async () => {
-    test = await startTestCluster({ KELVIN_TICKET_NOTICES_MS: String(NOTICES_MS) });
+    test = await startTestCluster({
+      KELVIN_TICKET_NOTICES_MS: String(NOTICES_MS),
+      KELVIN_PROBLEMS_CYCLE_SECONDS: String(CYCLE_SECONDS),
+    });
     close = () => test.close();
   }, 120_000);
   afterAll(() => close());
@@ -203,6 +218,88 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
     expect(delivered).toEqual([commandId]);
   });
 
+  it('keeps a rule with the one process that leased it, and a breach both processes stored opens one problem', async () => {
+    const { db } = test.database;
+    const { companyA, ids, agentKeyA } = test.fleet;
+    const [rule] = await db
+      .insert(problemRuleDefinitions)
+      .values({
+        companyId: companyA.companyId,
+        name: 'Return air hot',
+        kind: 'THRESHOLD',
+        condition: {
+          kind: 'THRESHOLD',
+          metricAlias: 'temperature.returnAir',
+          aggregation: 'MAX',
+          limits: { source: 'FIXED', above: 40, below: null },
+        },
+        timeWindow: 'PT1M',
+        recoveryDuration: 'PT1M',
+        impactLevel: 'CRITICAL',
+      })
+      .returning();
+    const [group] = await db
+      .insert(monitorGroups)
+      .values({ companyId: companyA.companyId, name: 'Units' })
+      .returning();
+    if (!rule || !group) throw new Error('rule not created');
+    const ruleId = rule.problemRuleDefinitionId;
+    await db
+      .insert(monitorGroupRules)
+      .values({ monitorGroupId: group.monitorGroupId, problemRuleDefinitionId: ruleId });
+    await db
+      .update(assets)
+      .set({ monitorGroupId: group.monitorGroupId })
+      .where(eq(assets.assetId, ids.unitA2));
+    const leasesOf = () =>
+      db
+        .select({ owner: problemEvaluationLeases.owner })
+        .from(problemEvaluationLeases)
+        .where(eq(problemEvaluationLeases.problemRuleDefinitionId, ruleId));
+    await eventually(
+      async () => expect((await leasesOf())[0]?.owner ?? null).not.toBeNull(),
+      2 * CYCLE_SECONDS * 1000,
+    );
+    // Who holds the rule, read every 100 ms from here on: each process claims rules every cycle, so a lease that
+    // did not keep the rule with its holder would show the other process's owner within a cycle.
+    const owners = new Set<string | null>();
+    const sampling = { on: true };
+    const sampler = (async () => {
+      while (sampling.on) {
+        for (const row of await leasesOf()) owners.add(row.owner);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    // The breach is stored by each process (each has its own DuckDB here) and heard by both over Redis: a
+    // process that evaluated the rule without holding it would open a second problem.
+    const ts = Date.now();
+    const storedBy = new Set<string>();
+    for (let n = 0; storedBy.size < names.length && n < 20; n++) {
+      const response = await post(
+        '/telemetry.ingest',
+        { 'x-agent-key': agentKeyA },
+        {
+          batchId: `breach-${n}-${ts}`,
+          points: [{ assetId: ids.unitA2, alias: 'temperature.returnAir', ts: ts + n, value: 47.5 }],
+        },
+      );
+      expect(response.status).toBe(200);
+      storedBy.add(response.headers.get('x-kelvin-process') ?? '');
+    }
+    expect([...storedBy].sort()).toEqual(names);
+    const problemsOf = () =>
+      db.select().from(detectedProblems).where(eq(detectedProblems.problemRuleDefinitionId, ruleId));
+    await eventually(async () => expect(await problemsOf()).toHaveLength(1), 3 * CYCLE_SECONDS * 1000);
+    // A further cycle of both processes: still one problem and one alert.
+    await new Promise((resolve) => setTimeout(resolve, CYCLE_SECONDS * 1000 + 500));
+    expect(await problemsOf()).toHaveLength(1);
+    expect(await db.select().from(alerts).where(eq(alerts.problemRuleDefinitionId, ruleId))).toHaveLength(1);
+    sampling.on = false;
+    await sampler;
+    expect(owners.size, [...owners].join(', ')).toBe(1);
+  }, 40_000);
+
   it('sends each webhook delivery once, though every process runs a sender', async () => {
     const secret = 'whsec_cluster-test';
     const receiver = await startReceiver({ secret: () => secret });
@@ -273,7 +370,7 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
         ],
       },
     );
-    expect(response.status).toBe(200);
+    expect(response.status, `${await response.clone().text()}\n${test.cluster.haproxy.output()}`).toBe(200);
     const ticket = ticketSchema.parse(await response.json());
     const rowsOf = () =>
       test.database.db

@@ -24,19 +24,31 @@ export function haproxyConfig(options: { bind: string; port: number; backends: C
   const servers = (extra: (backend: ClusterBackend) => string) =>
     options.backends.map(
       (backend) =>
-        `  server ${backend.name} 127.0.0.1:${backend.port} check inter 2s fall 2 rise 1${extra(backend)}`,
+        `  server ${backend.name} 127.0.0.1:${backend.port} check inter 2s fall 3 rise 1${extra(backend)}`,
     );
   return [
     'global',
+    // On stderr, which the launcher passes on: only requests that went wrong (dontlog-normal), with HAProxy's
+    // reason (termination state), and servers going down or up.
+    '  log stderr format short local0 info',
     '',
     'defaults',
     '  mode http',
+    '  log global',
+    '  option httplog',
+    '  option dontlog-normal',
+    // A request that could not reach its process (connection refused: nothing was sent), or a viewer whose live
+    // process is down, goes to another one.
+    '  option redispatch',
+    '  retries 3',
     '  option forwardfor',
     '  timeout connect 5s',
     // Above the server's 72 s keep-alive (an agent's idle connection is closed by the server, not cut here).
     '  timeout client 80s',
     '  timeout server 80s',
     '  timeout http-request 30s',
+    // A process busy with a burst of work may take a while to answer its health check: not yet a dead one.
+    '  timeout check 5s',
     // An upgraded WebSocket is a tunnel: a viewer's live connection stays open for hours; socket.io pings it.
     '  timeout tunnel 12h',
     '  timeout client-fin 10s',
@@ -58,8 +70,6 @@ export function haproxyConfig(options: { bind: string; port: number; backends: C
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
     `  cookie ${LIVE_STICKY_COOKIE} insert indirect nocache httponly attr "SameSite=Lax"`,
-    // A process that stopped: its viewers' next request goes to another one (socket.io opens a new session).
-    '  option redispatch',
     ...servers((backend) => ` cookie ${backend.name}`),
     '',
   ].join('\n');
