@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,7 +24,8 @@ import {
   problemRuleDefinitions,
   webhookDeliveries,
 } from '../platform/db/problemsSchema.ts';
-import { assets, metrics } from '../platform/db/schema.ts';
+import { createdSchema, gz, settled } from '../modules/uploads/uploadsTestKit.ts';
+import { assets, events, fileAttachments, metrics } from '../platform/db/schema.ts';
 import { connectLive } from '../platform/live/liveTestClient.ts';
 import { eventually } from '../platform/live/liveTestKit.ts';
 import { createSecretBox } from '../platform/secrets/secretBox.ts';
@@ -298,6 +299,65 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
     sampling.on = false;
     await sampler;
     expect(owners.size, [...owners].join(', ')).toBe(1);
+  }, 40_000);
+
+  it('processes each uploaded file once, whichever process received it', async () => {
+    const { db } = test.database;
+    const { users, ids } = test.fleet;
+    const auth = { authorization: `Bearer ${await test.idToken(users.adminA)}` };
+    const base = Date.now() - 20 * 3_600_000;
+    const files = 4;
+    const receivedBy = new Set<string>();
+    // Registered and sent one after the other, at once: the receiving processes' runners are woken, and the
+    // other's poll finds the same files.
+    const created = await Promise.all(
+      Array.from({ length: files }, async (_, file) => {
+        const csv = [
+          'assetId,alias,ts,value',
+          ...[0, 1, 2].map(
+            (n) => `${ids.unitA2},temperature.supplyAir,${base + (file * 3 + n) * 60_000},${file}`,
+          ),
+        ].join('\n');
+        const bytes = gz(csv);
+        const registered = await post('/fileAttachments.createAssetDataAttachmentUploadSignedUrl', auth, {
+          filename: `readings-${file}.csv.gz`,
+          fileSizeInBytes: bytes.length,
+        });
+        expect(registered.status).toBe(200);
+        const { fileAttachmentId, uploadUrl } = createdSchema.parse(await registered.json());
+        // The signed URL is on the cluster's public origin: HAProxy again.
+        const sent = await fetch(uploadUrl, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/gzip' },
+          body: bytes,
+        });
+        expect(sent.status, await sent.clone().text()).toBe(200);
+        receivedBy.add(sent.headers.get('x-kelvin-process') ?? '');
+        return fileAttachmentId;
+      }),
+    );
+    expect([...receivedBy].sort()).toEqual(names);
+    for (const fileAttachmentId of created) {
+      expect(await settled(db, fileAttachmentId)).toMatchObject({ status: 'INGESTED', pointsIngested: 3 });
+    }
+    // A further poll of both runners (every 5 s): no file is taken again.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const statuses = await db
+      .select({ subjectId: events.subjectId, data: events.data })
+      .from(events)
+      .where(and(eq(events.subjectType, 'fileAttachment'), eq(events.name, 'fileAttachments.status')))
+      .orderBy(asc(events.eventId));
+    for (const fileAttachmentId of created) {
+      const ofFile = statuses
+        .filter((event) => event.subjectId === String(fileAttachmentId))
+        .map((event) => z.object({ status: z.string() }).parse(event.data).status);
+      expect(ofFile).toEqual(['UPLOADED', 'SCHEDULED_FOR_PROCESSING', 'PROCESSING', 'INGESTED']);
+    }
+    const rows = await db
+      .select()
+      .from(fileAttachments)
+      .where(inArray(fileAttachments.fileAttachmentId, created));
+    expect(rows.map((row) => row.status)).toEqual(created.map(() => 'INGESTED'));
   }, 40_000);
 
   it('sends each webhook delivery once, though every process runs a sender', async () => {

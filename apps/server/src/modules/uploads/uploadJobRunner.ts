@@ -87,13 +87,16 @@ export function startUploadJobRunner(deps: UploadProcessorDeps, options: RunnerO
         actorUserId: null,
       });
     }
+    const stuck = next.status === 'PROCESSING';
     const claimed = await changeStatus(db, {
       fileAttachmentId: next.fileAttachmentId,
-      from: ['SCHEDULED_FOR_PROCESSING', 'PROCESSING'],
+      // Only from the status this runner saw: a runner that found the file scheduled must not take it once another
+      // process has claimed it meanwhile (it would be PROCESSING, and recently updated, by then).
+      from: stuck ? ['PROCESSING'] : ['SCHEDULED_FOR_PROCESSING'],
       to: 'PROCESSING',
       actorUserId: null,
       // A PROCESSING row is only taken when it is still stuck: another runner may have touched it meanwhile.
-      notUpdatedSince: next.status === 'PROCESSING' ? new Date(Date.now() - stuckAfterMs) : undefined,
+      notUpdatedSince: stuck ? new Date(Date.now() - stuckAfterMs) : undefined,
     });
     if (claimed) await processClaimed(claimed);
     // Claimed by another process or not: there may be more work, so look again at once.
