@@ -1,34 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  contract,
-  LIVE_NAMESPACE,
-  LIVE_SOCKET_PATH,
-  liveSubscribeAckSchema,
-  metricValueStateUpdateSchema,
-  ticketSchema,
-  type MetricValueStateUpdate,
-} from '@kelvin/contract';
-import { sealedSecretColumns } from '../modules/notifications/webhookSecrets.ts';
+import { contract, LIVE_SOCKET_PATH, liveSubscribeAckSchema, ticketSchema } from '@kelvin/contract';
 import { startReceiver } from '../modules/notifications/notificationsTestFixture.ts';
+import { createdSchema, gz, settled } from '../modules/uploads/uploadsTestKit.ts';
 import {
   alerts,
-  companyWebhooks,
   detectedProblems,
-  monitorGroupRules,
-  monitorGroups,
   notifications,
   problemEvaluationLeases,
-  problemRuleDefinitions,
   webhookDeliveries,
 } from '../platform/db/problemsSchema.ts';
-import { createdSchema, gz, settled } from '../modules/uploads/uploadsTestKit.ts';
-import { assets, events, fileAttachments, metrics } from '../platform/db/schema.ts';
+import { events, fileAttachments, metrics } from '../platform/db/schema.ts';
 import { connectLive } from '../platform/live/liveTestClient.ts';
 import { eventually } from '../platform/live/liveTestKit.ts';
-import { createSecretBox } from '../platform/secrets/secretBox.ts';
+import { monitorWithReturnAirRule } from '../modules/problems/evaluation/returnAirRule.ts';
+import { pollingLiveClient, queueTestDeliveries } from './clusterFixtures.ts';
 import {
   answersFromEachProcess,
   clusterServicesAvailable,
@@ -135,18 +122,7 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
     const path = `${test.fleet.ids.unitA1}/${metricId}`;
     const token = await test.idToken(test.fleet.users.adminA);
     // Polling only: every poll is a request of its own, which round robin would send to the other process.
-    const socket = io(`${test.cluster.url}${LIVE_NAMESPACE}`, {
-      path: LIVE_SOCKET_PATH,
-      auth: { token },
-      transports: ['polling'],
-      withCredentials: true,
-      reconnection: false,
-      forceNew: true,
-    });
-    const updates: MetricValueStateUpdate[] = [];
-    socket.on('metricValueStateUpdate', (payload: unknown) =>
-      updates.push(metricValueStateUpdateSchema.parse(payload)),
-    );
+    const { socket, updates } = pollingLiveClient(test.cluster.url, token);
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
@@ -221,37 +197,8 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
 
   it('keeps a rule with the one process that leased it, and a breach both processes stored opens one problem', async () => {
     const { db } = test.database;
-    const { companyA, ids, agentKeyA } = test.fleet;
-    const [rule] = await db
-      .insert(problemRuleDefinitions)
-      .values({
-        companyId: companyA.companyId,
-        name: 'Return air hot',
-        kind: 'THRESHOLD',
-        condition: {
-          kind: 'THRESHOLD',
-          metricAlias: 'temperature.returnAir',
-          aggregation: 'MAX',
-          limits: { source: 'FIXED', above: 40, below: null },
-        },
-        timeWindow: 'PT1M',
-        recoveryDuration: 'PT1M',
-        impactLevel: 'CRITICAL',
-      })
-      .returning();
-    const [group] = await db
-      .insert(monitorGroups)
-      .values({ companyId: companyA.companyId, name: 'Units' })
-      .returning();
-    if (!rule || !group) throw new Error('rule not created');
-    const ruleId = rule.problemRuleDefinitionId;
-    await db
-      .insert(monitorGroupRules)
-      .values({ monitorGroupId: group.monitorGroupId, problemRuleDefinitionId: ruleId });
-    await db
-      .update(assets)
-      .set({ monitorGroupId: group.monitorGroupId })
-      .where(eq(assets.assetId, ids.unitA2));
+    const { ids, agentKeyA } = test.fleet;
+    const ruleId = await monitorWithReturnAirRule(db, test.fleet, ids.unitA2);
     const leasesOf = () =>
       db
         .select({ owner: problemEvaluationLeases.owner })
@@ -365,30 +312,13 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
     const receiver = await startReceiver({ secret: () => secret });
     try {
       const { db } = test.database;
-      const [hook] = await db
-        .insert(companyWebhooks)
-        .values({
-          companyId: test.fleet.companyA.companyId,
-          name: 'Pager',
-          url: receiver.url,
-          ...sealedSecretColumns(createSecretBox(test.secretKey), secret),
-          levels: ['CRITICAL'],
-          createdBy: test.fleet.users.adminA.userId,
-        })
-        .returning();
-      if (!hook) throw new Error('no webhook');
       const count = 30;
-      const queued = await db
-        .insert(webhookDeliveries)
-        .values(
-          Array.from({ length: count }, (_, n) => ({
-            webhookId: hook.webhookId,
-            kind: 'TEST',
-            payload: JSON.stringify({ event: 'webhook.test', n }),
-            nextAttemptAt: new Date(0),
-          })),
-        )
-        .returning();
+      const queued = await queueTestDeliveries(db, test.fleet, {
+        url: receiver.url,
+        secret,
+        secretKey: test.secretKey,
+        count,
+      });
       // Each process polls its outbox every 5 s: by then both have looked at least once more.
       await eventually(() => expect(receiver.calls).toHaveLength(count), 15_000);
       await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -400,12 +330,7 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
       const rows = await db
         .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attemptCount })
         .from(webhookDeliveries)
-        .where(
-          inArray(
-            webhookDeliveries.deliveryId,
-            queued.map((row) => row.deliveryId),
-          ),
-        );
+        .where(inArray(webhookDeliveries.deliveryId, queued));
       expect(rows.every((row) => row.status === 'DELIVERED' && row.attempts === 1)).toBe(true);
     } finally {
       await receiver.close();

@@ -1,13 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectedProblemsEndpoints } from '@kelvin/contract';
-import {
-  agentHeartbeats,
-  monitorGroupRules,
-  monitorGroups,
-  problemRuleDefinitions,
-} from '../../../platform/db/problemsSchema.ts';
-import { assets } from '../../../platform/db/schema.ts';
+import { agentHeartbeats } from '../../../platform/db/problemsSchema.ts';
 import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
 import { apiAs } from '../../assets/assetsTestFixture.ts';
 import {
@@ -15,6 +8,7 @@ import {
   postIngest,
   type TelemetryFleet,
 } from '../../telemetry/telemetryTestFixture.ts';
+import { monitorWithReturnAirRule } from './returnAirRule.ts';
 
 const alertViewOutput = detectedProblemsEndpoints.detectedProblemsListAlertView.output;
 
@@ -28,36 +22,7 @@ describe('a breach sent through the ingest call', () => {
       env: { KELVIN_PROBLEMS_EVALUATE: 'true', KELVIN_PROBLEMS_CYCLE_SECONDS: '5' },
     });
     fleet = await buildTelemetryFleet(server.database.db);
-    const db = server.database.db;
-    const [rule] = await db
-      .insert(problemRuleDefinitions)
-      .values({
-        companyId: fleet.companyA.companyId,
-        name: 'Return air hot',
-        kind: 'THRESHOLD',
-        condition: {
-          kind: 'THRESHOLD',
-          metricAlias: 'temperature.returnAir',
-          aggregation: 'MAX',
-          limits: { source: 'FIXED', above: 40, below: null },
-        },
-        timeWindow: 'PT1M',
-        recoveryDuration: 'PT1M',
-        impactLevel: 'CRITICAL',
-      })
-      .returning();
-    const [group] = await db
-      .insert(monitorGroups)
-      .values({ companyId: fleet.companyA.companyId, name: 'Units' })
-      .returning();
-    await db.insert(monitorGroupRules).values({
-      monitorGroupId: group?.monitorGroupId ?? 0,
-      problemRuleDefinitionId: rule?.problemRuleDefinitionId ?? 0,
-    });
-    await db
-      .update(assets)
-      .set({ monitorGroupId: group?.monitorGroupId ?? null })
-      .where(eq(assets.assetId, fleet.ids.unitA1));
+    await monitorWithReturnAirRule(server.database.db, fleet, fleet.ids.unitA1);
   });
   afterAll(() => server.close());
 
