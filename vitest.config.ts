@@ -23,15 +23,16 @@ function serverFilesNeedingIsolation(): string[] {
 }
 
 /**
- * Files that take minutes (the contract fuzz and tenancy walk send thousands of requests; the crash tests start
- * server processes): started first, each keeps one worker while the other works through the rest, instead of
- * starting late and running alone at the end. Vitest would order a clean clone's files by size alone.
+ * Files that take minutes (the contract fuzz and tenancy walk send thousands of requests; the crash tests and the
+ * cluster's start server processes): started first, each keeps one worker while the other works through the rest,
+ * instead of starting late and running alone at the end. Vitest would order a clean clone's files by size alone.
  */
 const LONG_FILES = [
   'apps/server/src/http/contractFuzz.test.ts',
   'apps/server/src/http/tenancyWalk.test.ts',
   'apps/server/src/modules/telemetry/ingestCrash.test.ts',
   'apps/server/src/modules/deviceLogs/deviceLogsCrash.test.ts',
+  'apps/server/src/cluster/cluster.test.ts',
 ].map((file) => path.resolve(import.meta.dirname, file));
 
 class LongFilesFirst extends BaseSequencer {
