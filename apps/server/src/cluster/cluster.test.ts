@@ -15,7 +15,9 @@ import { events, fileAttachments, metrics } from '../platform/db/schema.ts';
 import { connectLive } from '../platform/live/liveTestClient.ts';
 import { eventually } from '../platform/live/liveTestKit.ts';
 import { monitorWithReturnAirRule } from '../modules/problems/evaluation/returnAirRule.ts';
-import { pollingLiveClient, queueTestDeliveries } from './clusterFixtures.ts';
+import { ClusterBrowser, pollingLiveClient, queueTestDeliveries, signInThrough } from './clusterFixtures.ts';
+import { buildUser } from '../testing/factories.ts';
+import { EMBEDDED_CLIENT_ID } from '../config.ts';
 import {
   answersFromEachProcess,
   clusterServicesAvailable,
@@ -90,6 +92,28 @@ describe.runIf(available)('two server processes behind HAProxy', () => {
       post('/assets/metrics/lastValue', { authorization: 'Bearer not-a-token' }, { assetIds: [] }),
     );
     for (const [name, response] of unsigned) expect(response.status, name).toBe(401);
+  });
+
+  it('signs in through HAProxy, each step of the sign-in on whichever process, and the token works on both', async () => {
+    const password = 'correct horse battery';
+    const user = await buildUser(test.database.db, {
+      companyId: test.fleet.companyA.companyId,
+      roles: ['Customer Operator'],
+      password,
+    });
+    // The public origin (the issuer's), which is HAProxy.
+    const origin = `http://localhost:${new URL(test.cluster.url).port}`;
+    const browser = new ClusterBrowser();
+    const token = await signInThrough(browser, origin, EMBEDDED_CLIENT_ID, { email: user.email, password });
+    // Round robin: the authorization request, the form, its answer and the code's exchange met both processes.
+    expect(new Set(browser.answeredBy)).toEqual(new Set(names));
+    const answers = await answersFromEachProcess(names, () =>
+      fetch(`${test.cluster.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    for (const [name, response] of answers) {
+      expect(response.status, name).toBe(200);
+      expect(await response.json(), name).toMatchObject({ user: { email: user.email } });
+    }
   });
 
   it('fans a value ingested through either process out to a live subscriber, whichever process it is on', async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import {
   LIVE_NAMESPACE,
@@ -5,6 +6,8 @@ import {
   metricValueStateUpdateSchema,
   type MetricValueStateUpdate,
 } from '@kelvin/contract';
+import { z } from 'zod';
+import { Browser } from '../modules/identity/identityTestBrowser.ts';
 import { sealedSecretColumns } from '../modules/notifications/webhookSecrets.ts';
 import type { TelemetryFleet } from '../modules/telemetry/telemetryTestFixture.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -67,4 +70,58 @@ export function pollingLiveClient(
     updates.push(metricValueStateUpdateSchema.parse(payload)),
   );
   return { socket, updates };
+}
+
+/** A browser (identityTestBrowser) that notes which process answered each of its requests. */
+export class ClusterBrowser extends Browser {
+  readonly answeredBy: string[] = [];
+
+  override async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const response = await super.request(url, init);
+    this.answeredBy.push(response.headers.get('x-kelvin-process') ?? '');
+    return response;
+  }
+}
+
+/**
+ * The console's sign-in at the embedded issuer, as a browser does it: authorization request, the sign-in form,
+ * the redirect with a code, the code exchanged (PKCE) for the ID token.
+ */
+export async function signInThrough(
+  browser: ClusterBrowser,
+  origin: string,
+  clientId: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const callback = `${origin}/auth/callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: callback,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+  });
+  const page = await browser.follow(
+    await browser.request(`${origin}/oidc/auth?${query.toString()}`),
+    callback,
+  );
+  const form = /<form method="post" action="([^"]+)"/.exec(await page.response.text())?.[1];
+  if (!form) throw new Error(`no sign-in form at ${page.url}`);
+  const submitted = await browser.postForm(new URL(form.replaceAll('&amp;', '&'), origin).href, credentials);
+  const { url } = await browser.follow(submitted, callback);
+  const code = new URL(url).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${url}`);
+  const token = await browser.postForm(`${origin}/oidc/token`, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: callback,
+    client_id: clientId,
+    code_verifier: verifier,
+  });
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
+  return z.object({ id_token: z.string() }).parse(await token.json()).id_token;
 }

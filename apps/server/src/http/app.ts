@@ -109,12 +109,13 @@ export async function buildApp({
   const pagePolicy = consolePagePolicy(filesOrigin);
   installErrorHandler(app, { spaFallback: serveWeb, pagePolicy });
   registerMetrics(app);
-  // Behind a load balancer (src/cluster), which process answered: for operators and the cluster's tests.
+  // Behind a load balancer (src/cluster), which process answered: for operators and the cluster's tests. On the
+  // raw response, so that the answers of handlers that take it over (the embedded issuer's) carry it too.
   const { processName } = config;
   if (processName !== undefined)
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('x-kelvin-process', processName);
-      done(null, payload);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('x-kelvin-process', processName);
+      done();
     });
 
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
