@@ -43,8 +43,10 @@ async function main(): Promise<void> {
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', () => stop(0));
-  process.once('SIGTERM', () => stop(0));
+  // `on`, not `once`: npm and tsx pass a terminal's Ctrl-C on as well, and a second signal must not end the
+  // launcher before it has stopped its children.
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
   // A process that stops is taken out by HAProxy's health check and the others carry on; without HAProxy, or
   // without any process, there is no cluster left.
   void cluster.haproxy.exited.then((code) => {
