@@ -81,9 +81,17 @@ describe.skipIf(!chromiumAvailable())('form editor: build, reorder by keyboard, 
       const top = nav.querySelector('ul');
       return top ? read(top) : '';
     });
+  /**
+   * Picks `type` from the menu this button opened, found by the button's aria-controls: the other add menu may still
+   * be in the page, closing, with items of the same names (a loaded CI machine clicked its 'Text' and added at the
+   * top level instead of in the group).
+   */
   const addElement = async (page: Page, type: string, label: string, button = 'Add element') => {
-    await page.getByRole('button', { name: button }).click();
-    await page.getByRole('menuitem', { name: type, exact: true }).first().click();
+    const trigger = page.getByRole('button', { name: button });
+    await trigger.click();
+    await expect.poll(() => trigger.getAttribute('aria-controls')).toBeTruthy();
+    const menuId = (await trigger.getAttribute('aria-controls')) ?? '';
+    await page.locator(`[id="${menuId}"]`).getByRole('menuitem', { name: type, exact: true }).click();
     const field = page.getByRole('textbox', { name: 'Label' });
     await field.fill(label);
   };
