@@ -1,7 +1,7 @@
 import 'react-grid-layout/css/styles.css';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
+import { GridLayout, type Layout } from 'react-grid-layout';
 import { GRID_COLUMNS, type LayoutItem } from '@kelvin/domain';
 import { DRAG_HANDLE_CLASS } from './DiagnoseGroupCard.tsx';
 
@@ -24,10 +24,37 @@ const PHONE_EXTRA_PX = 160;
 /** An item's height in pixels, as the grid draws it. */
 const itemPx = (item: LayoutItem) => item.h * ROW_HEIGHT + (item.h - 1) * MARGIN[1];
 
+/** A width to lay out at when the container measures nothing (a hidden tab; jsdom in unit tests). */
+const UNMEASURED_WIDTH_PX = 1280;
+
+/**
+ * The container's content width, read before the first paint and followed after. react-grid-layout's own hook drew
+ * the groups at 1280 px first and measured after the paint, so every chart drew, measured and asked for its series
+ * at a width it then lost: a second render and a second request before the first data.
+ */
+function useContainerWidthNow() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const node = containerRef.current;
+    if (!node) return;
+    const read = () => {
+      const style = getComputedStyle(node);
+      const content = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setWidth(Math.round(content) || UNMEASURED_WIDTH_PX);
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { containerRef, width };
+}
+
 /** The groups of the diagnose screen on react-grid-layout: dragged by their grip, resized from their corner. */
 export function DiagnoseGrid({ layout, onLayout, renderGroup, phoneExtraPx }: DiagnoseGridProps) {
-  const { width, containerRef, mounted } = useContainerWidth();
-  const stacked = mounted && width < STACK_BELOW_PX;
+  const { containerRef, width } = useContainerWidthNow();
+  const stacked = width !== null && width < STACK_BELOW_PX;
   return (
     <div ref={containerRef}>
       {stacked && (
@@ -41,7 +68,7 @@ export function DiagnoseGrid({ layout, onLayout, renderGroup, phoneExtraPx }: Di
             ))}
         </Stack>
       )}
-      {mounted && !stacked && (
+      {width !== null && !stacked && (
         <GridLayout
           width={width}
           layout={layout}
