@@ -228,7 +228,7 @@ async function main(): Promise<void> {
         if (!app || !base) continue;
         rows.push(
           row(`${label}, N = ${String(size)}: latency`, app.latencyMs, base.latencyMs),
-          ...(Number.isFinite(app.firstMessageMs)
+          ...(label.startsWith('custom metric') && Number.isFinite(app.firstMessageMs)
             ? [
                 `| … of which the server's part (trigger → first live message) | ${fixed(app.firstMessageMs)} ms | | |`,
               ]
