@@ -55,6 +55,15 @@ const replySchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }).optional() })
   .loose();
 
+/** JSON, or undefined for text that is not: a bad reply must not throw inside the client's event handler. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Publishes each batch, gzip-compressed and carrying the agent's key, to the agent's topic at QoS 1, and waits for
  * the server's reply on the agent's replies topic (matched by MQTT 5 correlation data).
@@ -70,7 +79,7 @@ export async function mqttAgentTransport(options: {
     const resolve = waiting.get(id);
     if (!resolve) return;
     waiting.delete(id);
-    const parsed = replySchema.safeParse(JSON.parse(payload.toString('utf8')));
+    const parsed = replySchema.safeParse(parseJson(payload.toString('utf8')));
     const error = parsed.success
       ? parsed.data.error
       : { code: 'INVALID_REPLY', message: payload.toString('utf8') };
