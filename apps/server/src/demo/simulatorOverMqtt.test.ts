@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { buildTelemetryFleet } from '../modules/telemetry/telemetryTestFixture.ts';
-import { serviceAvailable } from '../testing/serviceAvailable.ts';
+import { MQTT_TEST_URL, mosquittoAvailable } from '../testing/testServices.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { demoAgentTransport } from './agentTransport.ts';
 import { issueDemoAgentKeys } from './demoAgentKeys.ts';
 import { startSimulator } from './simulator.ts';
 
-const MQTT_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-const available = await serviceAvailable('Mosquitto', MQTT_URL, async () => {
-  const probe = await connectAsync(MQTT_URL, { connectTimeout: 2000, reconnectPeriod: 0 });
-  await probe.endAsync();
-});
+const MQTT_URL = MQTT_TEST_URL;
+const available = await mosquittoAvailable();
 
 describe('demo agents’ transport', () => {
   it('asks for MQTT_URL when told to send over MQTT without a broker, and is HTTP by default', async () => {

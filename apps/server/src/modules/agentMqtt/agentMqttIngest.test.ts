@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ingestResultSchema, logsPageSchema, timeSeriesSchema } from '@kelvin/contract';
 import { findAgentByKey } from '../../http/authenticateAgent.ts';
-import { serviceAvailable } from '../../testing/serviceAvailable.ts';
+import { MQTT_TEST_URL, mosquittoAvailable } from '../../testing/testServices.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { apiAs } from '../assets/assetsTestFixture.ts';
 import { buildLogsFleet, logRecord, type LogsFleet } from '../deviceLogs/deviceLogsTestFixture.ts';
@@ -14,11 +14,8 @@ import { agentMessageDeps } from './agentMessage.ts';
 import { startAgentMqttIngest } from './agentMqttIngest.ts';
 import { agentTopic, type AgentMessageKind } from './agentTopics.ts';
 
-const MQTT_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-const available = await serviceAvailable('Mosquitto', MQTT_URL, async () => {
-  const probe = await connectAsync(MQTT_URL, { connectTimeout: 2000, reconnectPeriod: 0 });
-  await probe.endAsync();
-});
+const MQTT_URL = MQTT_TEST_URL;
+const available = await mosquittoAvailable();
 
 const replySchema = z.object({ kind: z.enum(['telemetry', 'deviceLogs']) }).loose();
 const errorReplySchema = z.object({

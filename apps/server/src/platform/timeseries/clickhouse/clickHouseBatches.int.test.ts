@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serviceAvailable } from '../../../testing/serviceAvailable.ts';
+import { CLICKHOUSE_TEST_URL, clickHouseAvailable } from '../../../testing/testServices.ts';
 import { T0, walk } from '../timeSeriesStore.fixtures.ts';
 import type { TimeSeriesStore } from '../timeSeriesStore.ts';
-import {
-  clickHouseReachable,
-  openClickHouseStore,
-  type ClickHouseTimeSeriesStore,
-} from './clickHouseStore.ts';
+import { openClickHouseStore, type ClickHouseTimeSeriesStore } from './clickHouseStore.ts';
 
-const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
-const reachable = await serviceAvailable('ClickHouse', url, async () => {
-  if (!(await clickHouseReachable(url))) throw new Error('no answer');
-});
+const url = CLICKHOUSE_TEST_URL;
+const reachable = await clickHouseAvailable();
 const HOUR = 3_600_000;
 
 /** Raw points and the hour rollup's count of one series. */

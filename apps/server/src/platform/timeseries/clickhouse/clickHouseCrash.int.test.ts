@@ -2,15 +2,11 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceAvailable } from '../../../testing/serviceAvailable.ts';
+import { CLICKHOUSE_TEST_URL, clickHouseAvailable } from '../../../testing/testServices.ts';
 import type { TimeSeriesStore } from '../timeSeriesStore.ts';
 import { CRASH_METRICS, CRASH_POINTS_PER_METRIC, CRASH_T0, crashBatch } from './clickHouseCrashBatch.ts';
 import { startKillProxy, type KillMoment } from './clickHouseKillProxy.ts';
-import {
-  clickHouseReachable,
-  openClickHouseStore,
-  type ClickHouseTimeSeriesStore,
-} from './clickHouseStore.ts';
+import { openClickHouseStore, type ClickHouseTimeSeriesStore } from './clickHouseStore.ts';
 
 /**
  * Batch ids on ClickHouse hold when the sending process dies at any moment of a batch: a child process sends one
@@ -19,10 +15,8 @@ import {
  * the same id. Every point is then stored exactly once, in the raw table and in the rollups.
  */
 
-const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
-const reachable = await serviceAvailable('ClickHouse', url, async () => {
-  if (!(await clickHouseReachable(url))) throw new Error('no answer');
-});
+const url = CLICKHOUSE_TEST_URL;
+const reachable = await clickHouseAvailable();
 const BATCH_POINTS = CRASH_METRICS * CRASH_POINTS_PER_METRIC;
 const child = path.join(import.meta.dirname, 'clickHouseCrashChild.ts');
 

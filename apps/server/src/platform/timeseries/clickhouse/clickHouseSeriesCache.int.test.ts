@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceAvailable } from '../../../testing/serviceAvailable.ts';
+import { CLICKHOUSE_TEST_URL, clickHouseAvailable } from '../../../testing/testServices.ts';
 import { HOUR, MINUTE, T0, walk } from '../timeSeriesStore.fixtures.ts';
 import type { TimeSeriesQuery } from '../timeSeriesStore.ts';
-import {
-  clickHouseReachable,
-  openClickHouseStore,
-  type ClickHouseTimeSeriesStore,
-} from './clickHouseStore.ts';
+import { openClickHouseStore, type ClickHouseTimeSeriesStore } from './clickHouseStore.ts';
 
-const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
-const reachable = await serviceAvailable('ClickHouse', url, async () => {
-  if (!(await clickHouseReachable(url))) throw new Error('no answer');
-});
+const url = CLICKHOUSE_TEST_URL;
+const reachable = await clickHouseAvailable();
 
 /**
  * The series cache answers what the database answers, also after another process (another store instance, which

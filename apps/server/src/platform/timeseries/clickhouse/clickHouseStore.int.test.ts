@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { defineTimeSeriesStoreConformance } from '../timeSeriesStore.conformance.ts';
-import { serviceAvailable } from '../../../testing/serviceAvailable.ts';
-import { clickHouseReachable, openClickHouseStore } from './clickHouseStore.ts';
+import { CLICKHOUSE_TEST_URL, clickHouseAvailable } from '../../../testing/testServices.ts';
+import { openClickHouseStore } from './clickHouseStore.ts';
 
-const url = process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
-const reachable = await serviceAvailable('ClickHouse', url, async () => {
-  if (!(await clickHouseReachable(url))) throw new Error('no answer');
-});
+const url = CLICKHOUSE_TEST_URL;
+const reachable = await clickHouseAvailable();
 
 describe.skipIf(!reachable)(`ClickHouse at ${url}`, () => {
   defineTimeSeriesStoreConformance('ClickHouse', async () => {
