@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     'ack p50 ms',
     'ack p99 ms',
     'charts',
-    'live msgs',
+    'live updates',
     'errors',
   ];
   console.log(header.map((cell) => cell.padStart(11)).join(''));
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     totals.ingestErrors += counters.ingestErrors;
     totals.charts += counters.chartQueries;
     totals.chartErrors += counters.chartErrors;
-    totals.live += counters.liveMessages;
+    totals.live += counters.liveUpdates;
     totals.liveErrors += counters.liveErrors;
     const errors = counters.ingestErrors + counters.chartErrors + counters.liveErrors;
     const row = [
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       fixed(percentile(counters.ackMs, 0.5), 1),
       fixed(percentile(counters.ackMs, 0.99), 1),
       String(counters.chartQueries),
-      String(counters.liveMessages),
+      String(counters.liveUpdates),
       String(errors),
     ];
     console.log(row.map((cell) => cell.padStart(11)).join(''));
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   console.log(
     `acknowledged ${totals.points} points (${fixed(totals.points / (MINUTES * 60))}/s), ack p50 ${fixed(percentile(allAcks, 0.5), 1)} ms, ` +
       `p99 ${fixed(percentile(allAcks, 0.99), 1)} ms, max ${fixed(allAcks.at(-1) ?? NaN, 1)} ms; ${totals.charts} chart queries; ` +
-      `${totals.live} live messages; errors: ingest ${totals.ingestErrors}, charts ${totals.chartErrors}, live ${totals.liveErrors}`,
+      `${totals.live} live updates; errors: ingest ${totals.ingestErrors}, charts ${totals.chartErrors}, live ${totals.liveErrors}`,
   );
   if (load.errors.length > 0) console.log(`first errors: ${load.errors.join('; ')}`);
   if (crashed) process.exitCode = 1;

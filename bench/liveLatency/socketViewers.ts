@@ -4,6 +4,7 @@
  * LIVE_VIEWERS_JOB; sends 'ready' once every client is subscribed, and on 'report' the arrivals of each probe value.
  */
 import { z } from 'zod';
+import { LIVE_UPDATES_EVENT } from '@kelvin/contract';
 import { connectLive, type TestLiveClient } from '../../apps/server/src/platform/live/liveTestClient.ts';
 
 const jobSchema = z.object({
@@ -18,6 +19,13 @@ export type SocketViewersJob = z.infer<typeof jobSchema>;
 /** Probe value → epoch ms of its arrival at each client. */
 export type SocketArrivals = Record<string, number[]>;
 
+/** The probe path's value in an update, read without parsing the rest. */
+function probeValue(update: unknown, probePath: string): number | undefined {
+  if (typeof update !== 'object' || update === null || !('path' in update) || update.path !== probePath)
+    return;
+  return 'value' in update && typeof update.value === 'number' ? update.value : undefined;
+}
+
 async function run(): Promise<void> {
   const job = jobSchema.parse(JSON.parse(process.env.LIVE_VIEWERS_JOB ?? '{}'));
   const arrivals: SocketArrivals = {};
@@ -26,11 +34,14 @@ async function run(): Promise<void> {
     const client = await connectLive(job.url, job.token);
     await client.subscribe(job.paths);
     // Only the arrival time is kept: parsing and storing every update would measure this process, not the path.
-    client.socket.off('metricValueStateUpdate');
-    client.socket.on('metricValueStateUpdate', (update: { path?: unknown; value?: unknown }) => {
-      if (update.path !== job.probePath || typeof update.value !== 'number') return;
+    client.socket.off(LIVE_UPDATES_EVENT);
+    client.socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => {
       const at = Date.now();
-      (arrivals[String(update.value)] ??= []).push(at);
+      const updates: readonly unknown[] = Array.isArray(payload) ? payload : [];
+      for (const update of updates) {
+        const value = probeValue(update, job.probePath);
+        if (value !== undefined) (arrivals[String(value)] ??= []).push(at);
+      }
     });
     clients.push(client);
   }

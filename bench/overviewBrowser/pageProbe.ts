@@ -10,7 +10,7 @@ import type { CDPSession, Page } from 'playwright-core';
 export async function installProbe(page: Page, expected: number): Promise<void> {
   await page.addInitScript({
     content: `(() => {
-      const bench = { firstTilesAt: 0, until: null, doneAt: 0, frames: [], recording: false, targets: [], firstMessageAt: 0 };
+      const bench = { firstTilesAt: 0, until: null, doneAt: 0, frames: [], recording: false, targets: [], firstMessageAt: 0, lastMessageAt: 0 };
       window.__bench = bench;
       // The first live message of an update: its latency splits into the server's part and the page's.
       const NativeSocket = window.WebSocket;
@@ -18,7 +18,9 @@ export async function installProbe(page: Page, expected: number): Promise<void> 
         constructor(...args) {
           super(...args);
           this.addEventListener('message', () => {
-            if (bench.recording && bench.firstMessageAt === 0) bench.firstMessageAt = performance.now();
+            if (!bench.recording) return;
+            if (bench.firstMessageAt === 0) bench.firstMessageAt = performance.now();
+            bench.lastMessageAt = performance.now();
           });
         }
       };
@@ -51,6 +53,8 @@ export interface UpdateCost {
   latencyMs: number;
   /** From the trigger to the first live message (the server's part); NaN when the update sent none. */
   firstMessageMs: number;
+  /** From the trigger to the last live message before the change was drawn; NaN when none. */
+  lastMessageMs: number;
   /** Main-thread time spent meanwhile. */
   busyMs: number;
   /** The longest interval between two frames meanwhile: the update's worst jank. */
@@ -77,6 +81,7 @@ export async function measureUpdate(
       );
       bench.doneAt = 0;
       bench.firstMessageAt = 0;
+      bench.lastMessageAt = 0;
       bench.frames = [];
       bench.recording = true;
       bench.until = () => elements.every((element) => element?.dataset.state === wanted);
@@ -93,16 +98,22 @@ export async function measureUpdate(
   // The frame that drew it, and the paint after it.
   await page.waitForTimeout(200);
   const busyAfter = await busyMs(cdp);
-  const { doneAt, frames, firstMessageAt } = await page.evaluate(() => {
+  const { doneAt, frames, firstMessageAt, lastMessageAt } = await page.evaluate(() => {
     const bench = window.__bench;
     if (!bench) throw new Error('The probe is not installed');
     bench.recording = false;
     bench.until = null;
-    return { doneAt: bench.doneAt, frames: [...bench.frames], firstMessageAt: bench.firstMessageAt };
+    return {
+      doneAt: bench.doneAt,
+      frames: [...bench.frames],
+      firstMessageAt: bench.firstMessageAt,
+      lastMessageAt: bench.lastMessageAt,
+    };
   });
   return {
     latencyMs: doneAt - startedAt,
     firstMessageMs: firstMessageAt > 0 ? firstMessageAt - startedAt : Number.NaN,
+    lastMessageMs: lastMessageAt > 0 ? lastMessageAt - startedAt : Number.NaN,
     busyMs: busyAfter - busyBefore,
     longestFrameMs: Math.max(0, ...frames),
   };
@@ -117,6 +128,7 @@ declare global {
       frames: number[];
       recording: boolean;
       firstMessageAt: number;
+      lastMessageAt: number;
     };
     /** The floor page's update: recolours the given tiles in one go. */
     __floorUpdate?: (ids: number[], state: string, colour: string) => void;

@@ -1,3 +1,4 @@
+import { LIVE_UPDATES_EVENT } from '@kelvin/contract';
 import { connectLive, type TestLiveClient } from '../../apps/server/src/platform/live/liveTestClient.ts';
 import type { SoakFleet } from './soakFleet.ts';
 
@@ -8,7 +9,7 @@ export interface SoakCounters {
   ackMs: number[];
   chartQueries: number;
   chartErrors: number;
-  liveMessages: number;
+  liveUpdates: number;
   liveErrors: number;
 }
 
@@ -19,7 +20,7 @@ export function emptyCounters(): SoakCounters {
     ackMs: [],
     chartQueries: 0,
     chartErrors: 0,
-    liveMessages: 0,
+    liveUpdates: 0,
     liveErrors: 0,
   };
 }
@@ -151,8 +152,10 @@ export async function startSoakLoad(url: string, fleet: SoakFleet, intervalMs: n
     );
     await client.subscribe(paths);
     // The updates are counted, not kept: a soak must not measure its own memory.
-    client.socket.off('metricValueStateUpdate');
-    client.socket.on('metricValueStateUpdate', () => (counters.liveMessages += 1));
+    client.socket.off(LIVE_UPDATES_EVENT);
+    client.socket.on(LIVE_UPDATES_EVENT, (updates: unknown) => {
+      counters.liveUpdates += Array.isArray(updates) ? updates.length : 0;
+    });
     client.socket.on('disconnect', (reason) => {
       if (running) {
         counters.liveErrors += 1;

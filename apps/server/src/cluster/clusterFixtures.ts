@@ -3,7 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import {
   LIVE_NAMESPACE,
   LIVE_SOCKET_PATH,
-  metricValueStateUpdateSchema,
+  LIVE_UPDATES_EVENT,
+  metricValueStateUpdatesSchema,
   type MetricValueStateUpdate,
 } from '@kelvin/contract';
 import { z } from 'zod';
@@ -66,8 +67,8 @@ export function pollingLiveClient(
     forceNew: true,
   });
   const updates: MetricValueStateUpdate[] = [];
-  socket.on('metricValueStateUpdate', (payload: unknown) =>
-    updates.push(metricValueStateUpdateSchema.parse(payload)),
+  socket.on(LIVE_UPDATES_EVENT, (payload: unknown) =>
+    updates.push(...metricValueStateUpdatesSchema.parse(payload)),
   );
   return { socket, updates };
 }

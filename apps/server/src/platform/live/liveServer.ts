@@ -6,8 +6,10 @@ import { z } from 'zod';
 import {
   LIVE_NAMESPACE,
   LIVE_SOCKET_PATH,
+  LIVE_UPDATES_EVENT,
   livePath,
   liveUserRoom,
+  MAX_UPDATES_PER_MESSAGE,
   type MetricValueStateUpdate,
   type NotificationsChangedSignal,
 } from '@kelvin/contract';
@@ -28,7 +30,7 @@ interface ClientToServerEvents {
   unsubscribe: (payload: unknown, ack?: (answer: { removed: string[] }) => void) => void;
 }
 interface ServerToClientEvents {
-  metricValueStateUpdate: (update: MetricValueStateUpdate) => void;
+  [LIVE_UPDATES_EVENT]: (updates: MetricValueStateUpdate[]) => void;
   notificationsChanged: (signal: NotificationsChangedSignal) => void;
 }
 // Nothing is kept in socket.data: with the Redis adapter it travels to other processes (fetchSockets), and a
@@ -69,6 +71,13 @@ export interface LiveServer {
 const payloadSchema = z.object({ paths: z.array(z.unknown()) });
 // setTimeout's limit; a token living longer than ~24 days is re-checked then.
 const MAX_TIMER_MS = 2_147_483_647;
+
+/** Sends updates to one connection in messages of at most MAX_UPDATES_PER_MESSAGE. */
+function sendUpdates(socket: LiveSocket, updates: readonly MetricValueStateUpdate[]): void {
+  for (let start = 0; start < updates.length; start += MAX_UPDATES_PER_MESSAGE) {
+    socket.emit(LIVE_UPDATES_EVENT, updates.slice(start, start + MAX_UPDATES_PER_MESSAGE));
+  }
+}
 
 function updateOf(value: IngestedValue, path: string): MetricValueStateUpdate {
   return {
@@ -217,6 +226,7 @@ export async function attachLive<S extends LiveSession>(
     // From here on synchronous: joining and reading the table in one turn means a value that arrives while
     // this runs is either in the table read below or sent to the room afterwards, never lost between them.
     const accepted: string[] = [];
+    const current: MetricValueStateUpdate[] = [];
     // Rooms beyond its own id and its user are metric paths.
     let held = socket.rooms.size - 2;
     for (const { path, assetId, metricId } of decision.accepted) {
@@ -231,7 +241,7 @@ export async function attachLive<S extends LiveSession>(
       accepted.push(path);
       const cell = deps.table.get(assetId, metricId);
       if (cell) {
-        socket.emit('metricValueStateUpdate', {
+        current.push({
           path,
           assetId,
           metricId,
@@ -243,16 +253,29 @@ export async function attachLive<S extends LiveSession>(
         });
       }
     }
+    sendUpdates(socket, current);
     return { accepted, refused };
   }
 
+  // One message per connection for what one batch brings it, not one per path (see LIVE_UPDATES_EVENT).
   const stopFanOut = deps.table.onAccepted((values) => {
     const rooms = live.adapter.rooms;
+    const bySocket = new Map<string, MetricValueStateUpdate[]>();
     for (const value of values) {
       const path = livePath(value.assetId, value.metricId);
-      // Most paths have no subscriber on this process: skip them before building a message.
-      if (!rooms.has(path)) continue;
-      live.local.to(path).emit('metricValueStateUpdate', updateOf(value, path));
+      // Most paths have no subscriber on this process: skip them before building an update.
+      const room = rooms.get(path);
+      if (!room) continue;
+      const update = updateOf(value, path);
+      for (const socketId of room) {
+        const list = bySocket.get(socketId);
+        if (list) list.push(update);
+        else bySocket.set(socketId, [update]);
+      }
+    }
+    for (const [socketId, updates] of bySocket) {
+      const socket = live.sockets.get(socketId);
+      if (socket) sendUpdates(socket, updates);
     }
   });
 

@@ -4,7 +4,8 @@ import {
   LIVE_NAMESPACE,
   LIVE_SOCKET_PATH,
   liveSubscribeAckSchema,
-  metricValueStateUpdateSchema,
+  LIVE_UPDATES_EVENT,
+  metricValueStateUpdatesSchema,
   type MetricValueStateUpdate,
 } from '@kelvin/contract';
 
@@ -29,8 +30,8 @@ export function connectLive(url: string, token: string | undefined): Promise<Tes
     forceNew: true,
   });
   const updates: MetricValueStateUpdate[] = [];
-  socket.on('metricValueStateUpdate', (payload: unknown) => {
-    updates.push(metricValueStateUpdateSchema.parse(payload));
+  socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => {
+    updates.push(...metricValueStateUpdatesSchema.parse(payload));
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () =>

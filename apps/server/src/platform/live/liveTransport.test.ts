@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LIVE_UPDATES_EVENT, metricValueStateUpdatesSchema } from '@kelvin/contract';
 import { createInProcessTelemetryBus, type IngestedValue } from '../events/telemetryBus.ts';
 import { createLastValueTable } from './lastValueTable.ts';
 import { LiveConnectionRefused, type LivePolicy, type LiveSession } from './livePolicy.ts';
@@ -112,6 +113,36 @@ describe('live transport with a policy handed in', () => {
     await eventually(() => expect(client.updates.map((update) => update.path)).toEqual(['2/5']));
     await settle();
     expect(client.updates).toHaveLength(1);
+  });
+
+  it('sends what one batch brings a connection as one message, holding only its own paths', async () => {
+    const [ada, bob] = [await connect('ada:7'), await connect('bob:8')];
+    await ada.subscribe(['2/1', '4/1', '6/1']);
+    await bob.subscribe(['4/1']);
+    const messages: { ada: unknown[]; bob: unknown[] } = { ada: [], bob: [] };
+    ada.socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => messages.ada.push(payload));
+    bob.socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => messages.bob.push(payload));
+    bus.publish([value(2, 1), value(4, 1), value(6, 1), value(8, 1)]);
+    await eventually(() => expect(messages.bob).toHaveLength(1));
+    await settle();
+    const paths = (payloads: unknown[]) =>
+      payloads.map((payload) => metricValueStateUpdatesSchema.parse(payload).map((update) => update.path));
+    expect(paths(messages.ada)).toEqual([['2/1', '4/1', '6/1']]);
+    expect(paths(messages.bob)).toEqual([['4/1']]);
+  });
+
+  it('sends a subscription’s current values in one message', async () => {
+    bus.publish([value(10, 3), value(12, 3)]);
+    const client = await connect('eve:9');
+    const messages: unknown[] = [];
+    client.socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => messages.push(payload));
+    await client.subscribe(['10/3', '12/3', '14/3']);
+    await eventually(() => expect(messages).toHaveLength(1));
+    await settle();
+    expect(metricValueStateUpdatesSchema.parse(messages[0]).map((update) => update.path)).toEqual([
+      '10/3',
+      '12/3',
+    ]);
   });
 
   it("puts a connection in its session's user room", async () => {

@@ -90,7 +90,8 @@ describe('socket.io transport', () => {
     expect(socket.options.path).toBe('/live/socket.io');
     expect(socket.token).toBe('first');
     socket.emit('connect');
-    socket.emit('metricValueStateUpdate', { path: '1/1' });
+    // One message of the server carries many paths' values: each is handed on by itself.
+    socket.emit('metricValueStateUpdates', [{ path: '1/1' }, { path: '1/2' }]);
     socket.emit('notificationsChanged', { unreadCount: 2 });
     expect(await transport.subscribe(['1/1'])).toEqual({ accepted: ['1/1'], refused: [] });
     transport.unsubscribe(['1/1']);
@@ -106,6 +107,7 @@ describe('socket.io transport', () => {
       'connecting',
       'connected',
       'update:{"path":"1/1"}',
+      'update:{"path":"1/2"}',
       'notifications:{"unreadCount":2}',
       'reconnecting',
     ]);

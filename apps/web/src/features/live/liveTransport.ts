@@ -1,6 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
-import { LIVE_NAMESPACE, LIVE_SOCKET_PATH, liveSubscribeAckSchema } from '@kelvin/contract';
+import {
+  LIVE_NAMESPACE,
+  LIVE_SOCKET_PATH,
+  LIVE_UPDATES_EVENT,
+  liveSubscribeAckSchema,
+} from '@kelvin/contract';
 
 export type LiveSubscribeAck = z.infer<typeof liveSubscribeAckSchema>;
 
@@ -85,7 +90,11 @@ export function socketIoTransport(options: SocketIoTransportOptions): LiveTransp
         if (socket && !socket.active) retryLater(handlers);
       });
       socket.io.on('reconnect_attempt', () => handlers.reconnecting());
-      socket.on('metricValueStateUpdate', (payload: unknown) => handlers.update(payload));
+      socket.on(LIVE_UPDATES_EVENT, (payload: unknown) => {
+        // One message, many paths' values: handed on one at a time (anything else is handed on to be refused).
+        const updates: readonly unknown[] = Array.isArray(payload) ? payload : [payload];
+        for (const update of updates) handlers.update(update);
+      });
       socket.on('notificationsChanged', (payload: unknown) => handlers.notificationsChanged(payload));
       handlers.connecting();
       socket.connect();

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveTransport } from './fakeLiveTransport.ts';
 import { createLiveMetricSubscriber } from './liveMetricSubscriber.ts';
-import { createLiveValueStore, useLiveValue, useLiveValueStore } from './liveValueStore.ts';
+import { BURST_QUIET_MS, createLiveValueStore, useLiveValue, useLiveValueStore } from './liveValueStore.ts';
 
 const PATHS = ['1/10', '1/11', '1/12', '1/13'];
 
@@ -58,9 +58,9 @@ describe('live value store', () => {
     store.subscribe(() => told.store++);
     store.connect();
     fake.server().connected();
-    // The first value shows at once.
+    // The first value shows at once, once its burst went quiet.
     fake.send('1/10', 1);
-    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(BURST_QUIET_MS);
     expect(told).toEqual({ '1/10': 1, '1/11': 0, store: 1 });
     for (let value = 2; value < 20; value++) fake.send('1/10', value);
     fake.send('1/12', 5);
@@ -70,13 +70,35 @@ describe('live value store', () => {
     expect(store.snapshot().get('1/12')?.value).toBe(5);
   });
 
+  it('draws a burst of values once and whole, however long it takes to arrive, and then at most once per flushMs', () => {
+    const { fake, store } = setUp();
+    const batches: number[] = [];
+    store.subscribe(() => batches.push(store.snapshot().size));
+    store.connect();
+    fake.server().connected();
+    // One ingest: its four values arrive a few ms apart, never BURST_QUIET_MS apart.
+    for (const path of PATHS) {
+      fake.send(path, 1);
+      vi.advanceTimersByTime(BURST_QUIET_MS - 1);
+    }
+    vi.advanceTimersByTime(1);
+    expect(batches).toEqual([4]);
+    // A stream that never goes quiet still shows, flushMs after its first value.
+    for (let tick = 0; tick < 40; tick++) {
+      fake.send(PATHS[tick % 2] ?? '1/10', tick);
+      vi.advanceTimersByTime(BURST_QUIET_MS - 1);
+    }
+    expect(batches.length).toBe(2);
+    expect(store.get('1/10')?.value).toBeLessThan(38);
+  });
+
   it('keeps the last value of a path let go, to show at once when it is listened to again', () => {
     const { fake, store } = setUp();
     const off = store.subscribePath('1/10', () => undefined);
     store.connect();
     fake.server().connected();
     fake.send('1/10', 21.5);
-    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(BURST_QUIET_MS);
     off();
     vi.advanceTimersByTime(50);
     expect(fake.unsubscribed).toEqual([['1/10']]);

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveTransport } from './fakeLiveTransport.ts';
 import { createLiveMetricSubscriber } from './liveMetricSubscriber.ts';
+import { BURST_QUIET_MS } from './liveValueStore.ts';
 import { useBatchedLiveValues } from './useBatchedLiveValues.ts';
 
 describe('useBatchedLiveValues', () => {
@@ -34,7 +35,7 @@ describe('useBatchedLiveValues', () => {
     expect(renders - before).toBe(1);
   });
 
-  it('shows the first value at once, and the rest of its batch after the interval', () => {
+  it('shows the first value as soon as its burst went quiet, and later ones after the interval', () => {
     const fake = fakeLiveTransport();
     const subscriber = createLiveMetricSubscriber(fake.transport);
     const paths = Array.from({ length: 50 }, (_, index) => `${index + 1}/7`);
@@ -42,7 +43,7 @@ describe('useBatchedLiveValues', () => {
     act(() => fake.server().connected());
     act(() => {
       fake.send('1/7', 10);
-      vi.advanceTimersByTime(0);
+      vi.advanceTimersByTime(BURST_QUIET_MS);
     });
     expect(result.current.get('1/7')?.value).toBe(10);
     act(() => {
