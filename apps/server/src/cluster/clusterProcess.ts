@@ -4,6 +4,8 @@ import { createInterface } from 'node:readline';
 /** A child process of the cluster (a server or HAProxy), its output passed on line by line under its name. */
 export interface ClusterChild {
   name: string;
+  /** Its process id (undefined when it could not be started). */
+  pid: number | undefined;
   /** What it wrote, for a failing start or test to show. */
   output(): string;
   /** Whether it is still running. */
@@ -54,6 +56,7 @@ export function spawnClusterChild(options: {
   }
   return {
     name: options.name,
+    pid: child.pid,
     output: () => output,
     running: () => !state.exited,
     exited,

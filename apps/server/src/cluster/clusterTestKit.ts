@@ -29,7 +29,7 @@ export interface TestCluster {
   /** The key the processes encrypt stored secrets with (KELVIN_SECRET_KEY), for fixtures that seal one. */
   secretKey: Buffer;
   /** An ID token of the embedded issuer for a user, as sign-in would give (any process verifies it). */
-  idToken(user: { identityId: string }): Promise<string>;
+  idToken(user: { identityId: string }, expiresIn?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -38,7 +38,11 @@ export interface TestCluster {
  * database of their own (created here, dropped on close) and the test Redis, with the telemetry fleet written
  * before they start.
  */
-export async function startTestCluster(env: Record<string, string> = {}): Promise<TestCluster> {
+export async function startTestCluster(
+  env: Record<string, string> = {},
+  /** Writes more before the processes start (a bench's fleet), so that no process has cached what it lacks. */
+  prepare?: (database: Database, fleet: TelemetryFleet) => Promise<void>,
+): Promise<TestCluster> {
   const port = await freePort();
   const databaseName = `kelvin_cluster_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
@@ -60,6 +64,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
   };
   try {
     const fleet = await buildTelemetryFleet(database.db);
+    await prepare?.(database, fleet);
     // Before the processes start, so that they load these keys rather than race to create their own.
     const signingKeys = await loadOrCreateSigningKeys(database.db);
     const cluster = await startCluster({
@@ -88,8 +93,8 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
       database,
       fleet,
       secretKey,
-      idToken: (user) =>
-        mintTestIdToken({ db: database.db, config, signingKeys }, user.identityId, { expiresIn: '30m' }),
+      idToken: (user, expiresIn = '30m') =>
+        mintTestIdToken({ db: database.db, config, signingKeys }, user.identityId, { expiresIn }),
       close: async () => {
         await cluster.stop();
         await dropDatabase();
