@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { InsertResult } from '../timeSeriesStore.ts';
+import { createInsertQueue } from './clickHouseInsertQueue.ts';
 import { INGEST_TABLE } from './clickHouseSchema.ts';
 
 export const CLICKHOUSE_BATCHES_TABLE = 'ts_batches';
@@ -59,6 +60,8 @@ export interface ClickHouseConnection {
 /** ClickHouse's error codes that the batch insert expects. */
 const QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING = 216;
 const FUNCTION_THROW_IF_VALUE_IS_NON_ZERO = 395;
+/** A process's batch inserts running at once (see createInsertQueue); two processes stay far below 100. */
+const MAX_INSERTS_AT_ONCE = 8;
 /** How long a send waits for an earlier send of the same id (still running on the server) to finish. */
 const SAME_ID_WAIT_MS = 60_000;
 
@@ -92,6 +95,8 @@ export function createClickHouseBatchLog(connection: ClickHouseConnection) {
   const target = new URL(connection.url);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const authorization = `Basic ${Buffer.from(`${connection.username}:${connection.password}`).toString('base64')}`;
+
+  const queued = createInsertQueue(MAX_INSERTS_AT_ONCE);
 
   /** One attempt; resolves with ClickHouse's error code (0 for success). */
   const send = (sql: string, queryId: string, parts: readonly BatchPart[]): Promise<number> => {
@@ -171,7 +176,7 @@ export function createClickHouseBatchLog(connection: ClickHouseConnection) {
               .join(' UNION ALL ')}`;
       const deadline = Date.now() + SAME_ID_WAIT_MS;
       for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
-        const code = await send(sql, queryId, parts);
+        const code = await queued(() => send(sql, queryId, parts));
         if (code === 0) return { duplicate: false };
         if (code === FUNCTION_THROW_IF_VALUE_IS_NON_ZERO) return { duplicate: true };
         if (Date.now() > deadline) throw new Error(`Batch ${batchId}: an earlier send is still running`);
