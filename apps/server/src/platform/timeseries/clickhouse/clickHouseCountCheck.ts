@@ -1,4 +1,3 @@
-import { alignDown } from '@kelvin/domain';
 import { evictLeastRecentlyUsed, seriesKey } from '../rawSeriesCache.ts';
 
 /**
@@ -23,13 +22,14 @@ export function countsBySeries(columns: number[][]): Map<number, Map<number, num
 
 /**
  * Stretches [start, end) of whole units whose count differs between what is held and what the rollup says now,
- * within [window.start, window.end) (a unit the rollup no longer has counts as changed).
+ * within [window.start, window.end) (a unit the rollup no longer has counts as changed). A unit ends at
+ * `unitEnd(unit)`: units may differ in length (the raw cache counts closed hours whole, its edges by minute).
  */
 export function changedRanges(
   held: ReadonlyMap<number, number>,
   current: ReadonlyMap<number, number>,
   window: { start: number; end: number },
-  unitMs: number,
+  unitEnd: (unit: number) => number,
 ): { start: number; end: number }[] {
   const units = new Set<number>();
   for (const [unit, count] of current) if (held.get(unit) !== count) units.add(unit);
@@ -39,11 +39,12 @@ export function changedRanges(
   const ranges: { start: number; end: number }[] = [];
   for (const unit of [...units].sort((a, b) => a - b)) {
     const last = ranges.at(-1);
-    if (last?.end === unit) last.end += unitMs;
-    else ranges.push({ start: unit, end: unit + unitMs });
+    if (last?.end === unit) last.end = unitEnd(unit);
+    else ranges.push({ start: unit, end: unitEnd(unit) });
   }
   if (ranges.length <= MAX_RANGES) return ranges;
-  return [{ start: window.start, end: alignDown(window.end - 1, unitMs) + unitMs }];
+  // Everything from the first changed unit to the end of the last: what lies between is read again unchanged.
+  return [{ start: ranges[0]?.start ?? window.start, end: ranges.at(-1)?.end ?? window.end }];
 }
 
 /** `(asset_id = a AND metric_id = m AND (column in one of the ranges)) OR ...` for the series to re-read. */

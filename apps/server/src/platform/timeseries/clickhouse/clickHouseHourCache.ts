@@ -114,7 +114,7 @@ export function createClickHouseHourCache(select: SelectNumbers, budgetBytes: nu
           key,
           entry,
           counts,
-          ranges: changedRanges(entry.days, counts, { start, end }, DAY_MS),
+          ranges: changedRanges(entry.days, counts, { start, end }, (day) => day + DAY_MS),
         };
       });
       const stale = work.filter((one) => one.ranges.length > 0);

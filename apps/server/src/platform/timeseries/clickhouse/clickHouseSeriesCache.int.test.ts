@@ -77,6 +77,33 @@ describe.skipIf(!reachable)(`ClickHouse series cache (${url})`, () => {
     expect(wide?.values).toContain(5000);
   }, 60_000);
 
+  it('counts closed hours whole and the edges by minute, as the window moves across hour boundaries', async () => {
+    await other.insert(walk(4, 1, T0, 4 * 3600, 1000, 3));
+    const window = (from: number, to: number): TimeSeriesQuery => ({
+      assetIds: [4],
+      metrics: [{ metricId: 1, aggregation: 'RAW' as const }],
+      from,
+      to,
+      intervalMs: 1,
+      maxPoints: 2000,
+    });
+    await same(window(T0 + 10 * MINUTE, T0 + 3 * HOUR + 10 * MINUTE));
+    await same(window(T0 + 10 * MINUTE + 1, T0 + 3 * HOUR + 10 * MINUTE + 1));
+    // Late points in a closed hour (counted whole) and in the first partial hour (counted by minute).
+    await other.insert([
+      { assetId: 4, metricId: 1, ts: T0 + 90 * MINUTE + 1, value: 7000 },
+      { assetId: 4, metricId: 1, ts: T0 + 15 * MINUTE + 1, value: -7000 },
+    ]);
+    const [late] = await same(window(T0 + 10 * MINUTE + 2, T0 + 3 * HOUR + 10 * MINUTE + 2));
+    expect(late?.values).toEqual(expect.arrayContaining([7000, -7000]));
+    // The start passes an hour boundary: the hour counted whole so far is counted by minute, and the other way
+    // round at the end; a late point lands in it meanwhile.
+    await other.insert([{ assetId: 4, metricId: 1, ts: T0 + 100 * MINUTE + 1, value: 8000 }]);
+    const [moved] = await same(window(T0 + 70 * MINUTE, T0 + 4 * HOUR + 10 * MINUTE));
+    expect(moved?.values).toEqual(expect.arrayContaining([7000, 8000]));
+    await same(window(T0 + 70 * MINUTE + 1, T0 + 4 * HOUR + 10 * MINUTE + 1));
+  }, 60_000);
+
   it('answers hourly aggregates of long charts from held hour buckets, following late writes', async () => {
     const DAY = 24 * HOUR;
     const start = T0 - 40 * DAY;
