@@ -19,8 +19,11 @@ export interface BenchStore {
   dispose(): Promise<void>;
 }
 
-export async function openDuckDbBench(directory: string): Promise<BenchStore> {
-  const store = await openDuckDbStore({ directory });
+export async function openDuckDbBench(
+  directory: string,
+  options: { reclaimFreeBlocks?: boolean } = {},
+): Promise<BenchStore> {
+  const store = await openDuckDbStore({ directory, ...options });
   return {
     name: 'DuckDB',
     store,

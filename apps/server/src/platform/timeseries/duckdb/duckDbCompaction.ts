@@ -212,10 +212,11 @@ export async function wholeDayRuns(access: CompactionAccess, today: number): Pro
  * ~0.25 bytes a point so, against ~1.1 sorted hour by hour, where every row group mixes a dozen series), then
  * dirty closed hours of the day still open are sorted by the hour, so that the last hours are prunable by series
  * soon after they arrive. One run per turn of the writer queue, so that ingest is not held up for the backlog.
+ * Says how many whole-day runs it wrote: they are what frees much of the file (duckDbReclaim.ts).
  */
-export async function compactDuckDb(access: CompactionAccess, now: number): Promise<void> {
-  for (const run of await wholeDayRuns(access, Math.floor(now / DAY_MS)))
-    await access.write(compactRunSql(run));
+export async function compactDuckDb(access: CompactionAccess, now: number): Promise<{ dayRuns: number }> {
+  const dayRuns = await wholeDayRuns(access, Math.floor(now / DAY_MS));
+  for (const run of dayRuns) await access.write(compactRunSql(run));
   const closedHour = Math.floor(now / COMPACTION_PERIOD_MS);
   const dirtyHours = await access.read(
     `SELECT DISTINCT period, 0 FROM ${DIRTY_TABLE} WHERE period < ${closedHour} ORDER BY period`,
@@ -227,4 +228,5 @@ export async function compactDuckDb(access: CompactionAccess, now: number): Prom
   );
   for (const run of compactionRuns(dirty, access.runPoints))
     await access.write(compactRunSql({ ...run, completes: 'hours' }));
+  return { dayRuns: dayRuns.length };
 }

@@ -23,6 +23,7 @@ import { compactDuckDb, createCompactionAccess } from './duckDbCompaction.ts';
 import { latestFromDuckDb } from './duckDbLatest.ts';
 import { createDuckDbLogStore, DUCKDB_LOGS_SCHEMA_SQL } from './duckDbLogs.ts';
 import { createGroupCommit } from './duckDbGroupCommit.ts';
+import { reclaimFreeBlocks, type ReclaimOptions, type ReclaimResult } from './duckDbReclaim.ts';
 import { createSnapshotLoader } from './duckDbSnapshotLoad.ts';
 import { tiledRawM4Sql, untiledHoursSql } from './duckDbTileM4.ts';
 import { BACKFILL_TILES_SQL, STAGE_TILES_SCHEMA_SQL, TILES_NEED_BACKFILL_SQL } from './duckDbTiles.ts';
@@ -44,6 +45,8 @@ export interface DuckDbStoreOptions {
   memoryLimitMb?: number | undefined;
   /** Memory for raw points of recently charted series (rawSeriesCache.ts); 0 turns the cache off. */
   seriesCacheBytes?: number | undefined;
+  /** Whether compaction ends by giving freed blocks back to the file system (duckDbReclaim.ts); default true. */
+  reclaimFreeBlocks?: boolean | undefined;
   /** Tests only: runs while a cache load's snapshot is open, before it is read (duckDbSnapshotLoad.ts). */
   beforeSnapshotRead?: () => Promise<void>;
 }
@@ -57,6 +60,8 @@ export interface DuckDbTimeSeriesStore extends TimeSeriesStore {
   checkpoint(): Promise<void>;
   /** Bytes in use inside the file: the file keeps blocks freed by compaction and retention for reuse. */
   usedBytes(): Promise<number>;
+  /** Moves the row groups at the file's tail into its free blocks and truncates it (duckDbReclaim.ts). */
+  reclaimSpace(options?: ReclaimOptions): Promise<ReclaimResult | null>;
   /** DuckDB's own memory_limit and threads, as it reports them (the limit as text, e.g. '768.0 MiB'). */
   engineSettings(): Promise<{ memoryLimit: string; threads: number }>;
   /** What the in-memory series cache holds. */
@@ -226,7 +231,15 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
         hourCache?.trimBefore(cutoffs.hour);
         loader.trimmed(cutoffs);
       }),
-    compact: (now = Date.now()) => compactDuckDb(compaction, now),
+    compact: async (now = Date.now()) => {
+      const { dayRuns } = await compactDuckDb(compaction, now);
+      // After a day's rewrite only: that frees most of a day's blocks at once. Hour rewrites free an hour that the
+      // next hour's points refill, and moving data every hour left partly filled blocks behind (more in use).
+      if (filePath && dayRuns > 0 && options.reclaimFreeBlocks !== false)
+        await reclaimFreeBlocks(writer, serialized, filePath);
+    },
+    reclaimSpace: (reclaimOptions) =>
+      filePath ? reclaimFreeBlocks(writer, serialized, filePath, reclaimOptions) : Promise.resolve(null),
     seriesCache: () => ({
       series: cache?.size ?? 0,
       bytes: cache?.bytes ?? 0,
