@@ -4,14 +4,15 @@
  * 1. Sensor to pixel: a value written through POST /api/telemetry.ingest (a user token with telemetry:write) until
  *    the next animation frame after the live view's cell shows it, in a few Chromium pages, while the rest of the
  *    viewers are bare socket.io clients on the same paths (in a child process) and a fleet ingests in the
- *    background (the soak's load: agents every interval, chart queries and 50 live subscribers of their own).
+ *    background (the soak's load, from a process of its own: agents every interval, chart queries and 50 live subscribers).
  *    Baseline: arrival of the same values at those bare socket.io clients (no rendering), so the ratio is what the
  *    screen adds. Page and node clocks are the same machine's (performance.timeOrigin + now vs Date.now()).
  * 2. The live view of a unit reporting 2,000 metrics at 120 values a metric a minute: frame intervals and the
  *    renderer's busy share (CDP TaskDuration and ScriptDuration over wall time), scrolling and idle. Baseline: the
  *    same page with a unit reporting 200 of those metrics at the same rate. No background fleet here.
  *
- * Figures, not pass/fail: the machine is shared, and the server shares this process's event loop with the load.
+ * Figures, not pass/fail: the machine is shared. The server runs in this process, the fleet's load in a child of
+ * its own (soak/soakLoadProcess.ts), the bare viewers in another.
  *
  *   npm run build && npx tsx bench/liveLatency.ts
  *
@@ -28,7 +29,7 @@ import { DEMO_PASSWORD } from '../e2e/support/consoleServer.ts';
 import { setUpLiveBench } from './liveLatency/liveBenchSetup.ts';
 import { measureSensorToPixel } from './liveLatency/sensorToPixel.ts';
 import { measureWideUnit, type WideUnitRun } from './liveLatency/wideUnit.ts';
-import { startSoakLoad } from './soak/soakLoad.ts';
+import { forkSoakLoad } from './soak/forkSoakLoad.ts';
 
 const WEB_DIST = path.join(repoRoot, 'apps/web/dist');
 const COMMAND = 'npx tsx bench/liveLatency.ts';
@@ -122,16 +123,16 @@ async function main(): Promise<void> {
     );
     console.log(`200 metrics: ${fixed(narrow.valuesPerSecond)} values/s acknowledged`);
 
-    const load = await startSoakLoad(server.url, bench.fleet, FLEET_INTERVAL_MS);
+    // The fleet's load from a process of its own: in this one it would share the server's event loop.
+    const load = await forkSoakLoad(server.url, bench.fleet, FLEET_INTERVAL_MS);
     const pixel = await measureSensorToPixel(browser, server.url, bench, {
       viewers: VIEWERS,
       pages: PAGES,
       probes: PROBES,
       gapMs: 750,
     });
-    const fleetPoints = load.counters.pointsAcked;
-    await load.stop();
-    if (load.errors.length > 0) console.log(`background load errors: ${load.errors.join('; ')}`);
+    const { pointsAcked: fleetPoints, errors } = await load.stop();
+    if (errors.length > 0) console.log(`background load errors: ${errors.join('; ')}`);
 
     const fleetRate = (FLEET_UNITS * FLEET_METRICS * 1000) / FLEET_INTERVAL_MS;
     lines.push(
