@@ -60,6 +60,24 @@ describe.skipIf(!reachable)(`ClickHouse batch ids across processes (${url})`, ()
     }
   }, 60_000);
 
+  it('stores many batches sent at once from two processes each exactly once, re-sends of them as duplicates', async () => {
+    const database = `kelvin_test_${randomUUID().replaceAll('-', '')}`;
+    const [first, second] = [await open(database), await open(database)];
+    // 40 agents' batches at once, every one sent by both processes (as after a retry), half of them twice more.
+    const sends = Array.from({ length: 40 }, (_, agent) => {
+      const batch = walk(100 + agent, 7, T0, 30, 60_000);
+      const batchId = `agent:${agent}:burst`;
+      const copies = agent % 2 === 0 ? [first, second, first, second] : [first, second];
+      return Promise.all(copies.map((store) => store.insert(batch, { batchId })));
+    });
+    const answers = await Promise.all(sends);
+    for (const copies of answers) expect(copies.filter((answer) => !answer.duplicate)).toHaveLength(1);
+    for (let agent = 0; agent < 40; agent++)
+      expect(await stored(first, 100 + agent, 7)).toEqual({ raw: 30, counted: 30 });
+    const again = await first.insert(walk(100, 7, T0, 30, 60_000), { batchId: 'agent:0:burst' });
+    expect(again).toEqual({ duplicate: true });
+  }, 60_000);
+
   it('moves a database of the earlier schema (rollup views on ts_raw) to the ingest table without counting twice', async () => {
     const database = `kelvin_test_${randomUUID().replaceAll('-', '')}`;
     const admin = createClient({ url });
