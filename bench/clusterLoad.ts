@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     print(
       '\n| minute | points/s acked | ack p50 / p99 ms | sensor→socket p50 / p99 ms | sensor→pixel p50 / p99 ms (missed) | charts, p50 ms | RSS MB ' +
         servers.map((server) => server.name).join(' / ') +
-        ' | sent again | errors ingest / chart / live | disconnects, reconnect max ms |',
+        ' | sent again: batches / charts | errors ingest / chart / live | disconnects, reconnect max ms |',
     );
     print('|---|---|---|---|---|---|---|---|---|---|');
     const all: Record<'ack' | 'socket' | 'pixel' | 'reconnect', number[]> = {
@@ -165,7 +165,15 @@ async function main(): Promise<void> {
       pixel: [],
       reconnect: [],
     };
-    const totals = { points: 0, retries: 0, ingestErrors: 0, chartErrors: 0, liveErrors: 0, missed: 0 };
+    const totals = {
+      points: 0,
+      retries: 0,
+      chartRetries: 0,
+      ingestErrors: 0,
+      chartErrors: 0,
+      liveErrors: 0,
+      missed: 0,
+    };
     const notes = new Map<string, number>();
     let killedAt: number | undefined;
     const probeLoop = (async () => {
@@ -197,6 +205,7 @@ async function main(): Promise<void> {
       all.reconnect.push(...sample.reconnectMs);
       totals.points += sample.pointsAcked;
       totals.retries += sample.ingestRetries;
+      totals.chartRetries += sample.chartRetries;
       totals.ingestErrors += sample.ingestErrors;
       totals.chartErrors += sample.chartErrors;
       totals.liveErrors += sample.liveErrors;
@@ -206,7 +215,7 @@ async function main(): Promise<void> {
         `| ${fixed((sampleNo * SAMPLE_MS) / 60_000, 1)} | ${fixed(sample.pointsAcked / (SAMPLE_MS / 1000))} | ${fixed(ack50)} / ${fixed(ack99)} | ` +
           `${fixed(socket50)} / ${fixed(socket99)} | ${fixed(pixel50)} / ${fixed(pixel99)} (${drawn.missed}) | ` +
           `${sample.chartMs.length}, ${fixed(chart50)} | ${servers.map((server) => fixed(residentMb(server.pid))).join(' / ')} | ` +
-          `${sample.ingestRetries} | ${sample.ingestErrors} / ${sample.chartErrors} / ${sample.liveErrors} | ` +
+          `${sample.ingestRetries} / ${sample.chartRetries} | ${sample.ingestErrors} / ${sample.chartErrors} / ${sample.liveErrors} | ` +
           `${sample.liveDisconnects}, ${fixed(Math.max(0, ...sample.reconnectMs))} |`,
       );
     }
@@ -227,7 +236,7 @@ async function main(): Promise<void> {
     );
     print(
       `errors: ingest ${totals.ingestErrors} (batches never acknowledged), charts ${totals.chartErrors}, live ${totals.liveErrors}; ` +
-        `batches sent again after a server failure: ${totals.retries}`,
+        `batches sent again after a server failure: ${totals.retries}; charts asked again: ${totals.chartRetries}`,
     );
     if (killedAt !== undefined)
       print(

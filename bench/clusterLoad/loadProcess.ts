@@ -93,6 +93,23 @@ async function agent(assetId: number, index: number, startedAt: number): Promise
   }
 }
 
+/**
+ * A chart's request as the console sends it: its query client asks again (up to 3 times) when the request
+ * fails on the way, as it does when the process answering it dies. Each retry is counted.
+ */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt > 3) throw error;
+      sample.chartRetries += 1;
+      sample.notes.push(`chart ${String(error)}, asked again`);
+      await sleep(attempt * 500);
+    }
+  }
+}
+
 /** Charts as operators open them: an hour or the whole run of a unit's four metrics at 1,200 px. */
 async function charts(worker: number, startedAt: number): Promise<void> {
   for (let query = worker; isRunning(); query += job.chartWorkers) {
@@ -104,7 +121,7 @@ async function charts(worker: number, startedAt: number): Promise<void> {
     const whole = query % 5 === 0;
     const started = performance.now();
     try {
-      const response = await fetch(`${job.url}/api/assets.metrics.timeseries.get`, {
+      const response = await fetchRetrying(`${job.url}/api/assets.metrics.timeseries.get`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${job.token}` },
         body: JSON.stringify({

@@ -11,6 +11,8 @@ export const loadSampleSchema = z.object({
   /** Batches refused, or never acknowledged after every attempt. */
   ingestErrors: z.number(),
   chartMs: z.array(z.number()),
+  /** Chart requests asked again after failing on the way (the console's query client does so). */
+  chartRetries: z.number(),
   chartErrors: z.number(),
   liveUpdates: z.number(),
   /** Each fresh update's age on arrival at a viewer: its timestamp (the agent's clock as it sent) to arrival. */
@@ -30,6 +32,7 @@ export function emptyLoadSample(): LoadSample {
     ingestRetries: 0,
     ingestErrors: 0,
     chartMs: [],
+    chartRetries: 0,
     chartErrors: 0,
     liveUpdates: 0,
     sensorToSocketMs: [],
