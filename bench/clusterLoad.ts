@@ -28,7 +28,7 @@ import { writeLoadFleet, type LoadFleet } from './clusterLoad/loadFleet.ts';
 import type { LoadJob } from './clusterLoad/loadProcess.ts';
 import { loadMessageSchema, p50p99, type LoadSample } from './clusterLoad/loadSample.ts';
 import { openPixelProbe, type PixelProbe } from './clusterLoad/pixelProbe.ts';
-import { checkAcknowledged } from './clusterLoad/acknowledgedCheck.ts';
+import { checkAcknowledged, tableSizes } from './clusterLoad/acknowledgedCheck.ts';
 
 const numberEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -247,6 +247,12 @@ async function main(): Promise<void> {
       `acknowledged points in ClickHouse: ${check.found.toLocaleString('en-US')} of ${check.expected.toLocaleString('en-US')} ` +
         `(${check.missing.length === 0 ? 'none lost' : `LOST: ${check.missing.slice(0, 5).join(', ')}`})`,
     );
+    for (const size of await tableSizes(clickhouse, database))
+      if (size.rows > 0)
+        print(
+          `ClickHouse ${size.table}: ${size.rows.toLocaleString('en-US')} rows, ${fixed(size.bytes / 1_048_576, 1)} MiB on disk, ` +
+            `${fixed(size.bytes / size.rows, 2)} bytes a row`,
+        );
     if (notes.size > 0)
       print(
         `notes: ${[...notes]

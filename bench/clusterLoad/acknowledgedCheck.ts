@@ -38,3 +38,24 @@ export async function checkAcknowledged(
   }
   return { expected, found, missing };
 }
+
+const partsRowSchema = z.object({
+  table: z.string(),
+  rows: z.coerce.number(),
+  bytes: z.coerce.number(),
+});
+
+/** Each table's rows and bytes on disk (active parts): the store's cost per point and per rollup row. */
+export async function tableSizes(
+  clickhouse: ClickHouseClient,
+  database: string,
+): Promise<z.infer<typeof partsRowSchema>[]> {
+  // A name kept to letters, digits and underscores by the caller: 18.16 has no query parameters.
+  if (!/^\w+$/.test(database)) throw new Error(`Not a database name: ${database}`);
+  const result = await clickhouse.query({
+    query: `SELECT table, sum(rows) AS rows, sum(bytes_on_disk) AS bytes FROM system.parts
+      WHERE database = '${database}' AND active GROUP BY table ORDER BY table`,
+    format: 'JSONEachRow',
+  });
+  return z.array(partsRowSchema).parse(await result.json());
+}
