@@ -10,13 +10,17 @@
  *
  * INGEST_AGENTS (100), INGEST_ROUNDS (3 batches per agent), INGEST_POINTS (5,000 per batch), MQTT_BENCH_URL
  * (mqtt://127.0.0.1:1883; INGEST_MQTT=0 skips MQTT), INGEST_PROFILE=1 (a CPU profile of the server during the HTTP
- * run, its self time by layer: body parse, validation, catalogue look-up, append).
+ * run, its self time by layer: body parse, validation, catalogue look-up, append), INGEST_STORE=clickhouse (the server
+ * and the baseline on ClickHouse instead of DuckDB).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { createClient } from '@clickhouse/client';
+import { openClickHouseStore } from '../apps/server/src/platform/timeseries/clickhouse/clickHouseStore.ts';
 import { openDuckDbStore } from '../apps/server/src/platform/timeseries/duckdb/duckDbStore.ts';
+import { CLICKHOUSE_TEST_URL } from '../apps/server/src/testing/testServices.ts';
 import type { TimeSeriesPoint } from '../apps/server/src/platform/timeseries/timeSeriesStore.ts';
 import { serverProcessEnv, startServerProcess } from '../apps/server/src/testing/serverProcess.ts';
 import { freePort } from '../apps/server/src/testing/testServer.ts';
@@ -34,13 +38,18 @@ const POINTS = numberEnv('INGEST_POINTS', 5000);
 const MQTT_URL = process.env.MQTT_BENCH_URL ?? 'mqtt://127.0.0.1:1883';
 const WITH_MQTT = process.env.INGEST_MQTT !== '0';
 const PROFILE = process.env.INGEST_PROFILE === '1';
+/** INGEST_STORE=clickhouse: the server and the baseline on ClickHouse (CLICKHOUSE_URL, else this machine's). */
+const CLICKHOUSE = process.env.INGEST_STORE === 'clickhouse';
 const UNITS_PER_AGENT = 10;
 const METRICS = 50;
 
 /** The store's own ingest: the same number of points in the same batch size, one batch after another. */
 async function storeBaseline(total: number): Promise<SendRun> {
   const directory = mkdtempSync(path.join(tmpdir(), 'kelvin-ingest-store-'));
-  const store = await openDuckDbStore({ directory });
+  const clickhouse = CLICKHOUSE
+    ? await openClickHouseStore({ url: CLICKHOUSE_TEST_URL, database: `kelvin_ingest_store_${process.pid}` })
+    : undefined;
+  const store = clickhouse ?? (await openDuckDbStore({ directory }));
   const run: SendRun = { points: 0, seconds: 0, latencies: [], errors: 0 };
   const base = Date.now() - 3_600_000;
   try {
@@ -59,6 +68,7 @@ async function storeBaseline(total: number): Promise<SendRun> {
     }
     run.seconds = (performance.now() - started) / 1000;
   } finally {
+    await clickhouse?.dropDatabase();
     await store.close();
     rmSync(directory, { recursive: true, force: true });
   }
@@ -83,6 +93,9 @@ async function main(): Promise<void> {
       MQTT_URL,
       MQTT_TOPIC_PREFIX: topicPrefix,
       MQTT_SHARE_GROUP: topicPrefix,
+      ...(CLICKHOUSE
+        ? { CLICKHOUSE_URL: CLICKHOUSE_TEST_URL, CLICKHOUSE_DATABASE: `kelvin_ingest_${process.pid}` }
+        : {}),
     },
     { readyTimeoutMs: 120_000, nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
   );
@@ -119,8 +132,16 @@ async function main(): Promise<void> {
     }
   } finally {
     await server.stop('SIGTERM');
+    if (CLICKHOUSE) {
+      const admin = createClient({ url: CLICKHOUSE_TEST_URL, request_timeout: 300_000 });
+      await admin.command({ query: `DROP DATABASE IF EXISTS kelvin_ingest_${process.pid}` });
+      await admin.close();
+    }
   }
-  runs.push(['DuckDB store alone (this process)', await storeBaseline(total)]);
+  runs.push([
+    `${CLICKHOUSE ? 'ClickHouse' : 'DuckDB'} store alone (this process)`,
+    await storeBaseline(total),
+  ]);
   const store = summary(runs[runs.length - 1]?.[1] ?? { points: 0, seconds: 1, latencies: [], errors: 0 });
   const lines = [
     '| path | points/s | × store | batch ack p50 | p99 | errors |',
