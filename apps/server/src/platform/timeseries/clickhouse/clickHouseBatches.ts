@@ -219,10 +219,12 @@ export function createClickHouseBatchLog(connection: ClickHouseConnection) {
   /** The ids of `batchIds` already stored (hex in and out: ids are arbitrary text). */
   const storedIds = async (batchIds: readonly string[]): Promise<Set<string>> => {
     const list = batchIds.map(idSql).join(', ');
-    const answer = await send(
-      `SELECT DISTINCT hex(batch_id) FROM ${CLICKHOUSE_BATCHES_TABLE} WHERE batch_id IN (${list}) FORMAT TabSeparated`,
-      `kelvin-seen-${randomUUID()}`,
-      [],
+    const answer = await queued(() =>
+      send(
+        `SELECT DISTINCT hex(batch_id) FROM ${CLICKHOUSE_BATCHES_TABLE} WHERE batch_id IN (${list}) FORMAT TabSeparated`,
+        `kelvin-seen-${randomUUID()}`,
+        [],
+      ),
     );
     return new Set(
       answer.text
