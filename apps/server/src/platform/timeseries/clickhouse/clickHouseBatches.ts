@@ -140,23 +140,14 @@ export function createClickHouseBatchLog(connection: ClickHouseConnection) {
     return { duplicate: code === FUNCTION_THROW_IF_VALUE_IS_NON_ZERO };
   };
 
-  /**
-   * Sends until ClickHouse runs it. A refusal for a running query of the same id (216: another INSERT holds the
-   * lock) is waited out with a query of no data under that id, and only then are the batches sent again: sent
-   * again at each try, ClickHouse read the whole group's data each time (the 30-minute load test saw 44,000
-   * refusals with two processes).
-   */
+  /** Sends until ClickHouse runs it: a refusal for a running query of the same id (216) waits and sends again. */
   const sendLocked = async (sql: string, queryId: string, parts: readonly BatchPart[], what: string) => {
     const deadline = Date.now() + SAME_ID_WAIT_MS;
-    for (;;) {
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
       const answer = await queued(() => send(sql, queryId, parts));
       if (answer.code !== QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING) return answer.code;
-      for (let pause = 5, free = false; !free; pause = Math.min(pause * 2, 100)) {
-        if (Date.now() > deadline) throw new Error(`${what}: an earlier send is still running`);
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        const probe = await queued(() => send('SELECT 1', queryId, []));
-        free = probe.code !== QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING;
-      }
+      if (Date.now() > deadline) throw new Error(`${what}: an earlier send is still running`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   };
 
