@@ -34,9 +34,10 @@ export interface LiveValueStore {
 /** Rows come and go while a list scrolls: what is asked of the server is brought up to date this often. */
 const RECONCILE_MS = 50;
 /**
- * One ingest reaches the tab as one socket message per path, a few hundred of them within a few ms. A flush waits
- * until they stop for this long, so that the burst is drawn once and whole rather than a first slice at once and
- * the rest a flushMs later (measured on 500 overview tiles: the slice cost a render and the rest 50 ms).
+ * Values come in bursts: the server sends what one batch brings a connection as one message, but a fleet's agents
+ * post within the same few ms, and a message holds at most 1,000 updates. A flush waits until messages stop for
+ * this long, so that a burst is drawn once and whole rather than a first slice at once and the rest a flushMs later
+ * (measured on 500 overview tiles when each value was a message of its own: the slice cost a render, the rest 50 ms).
  */
 export const BURST_QUIET_MS = 4;
 
