@@ -253,6 +253,22 @@ async function main(): Promise<void> {
           `ClickHouse ${size.table}: ${size.rows.toLocaleString('en-US')} rows, ${fixed(size.bytes / 1_048_576, 1)} MiB on disk, ` +
             `${fixed(size.bytes / size.rows, 2)} bytes a row`,
         );
+    // What the processes logged as errors (LOG_LEVEL=warn): why a batch was answered 500, say.
+    const serverErrors = new Map<string, number>();
+    for (const server of servers)
+      for (const line of server.output().split('\n'))
+        if (/"level":(50|60)/.test(line)) {
+          const message = /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200);
+          const key = `${server.name}: ${message}`;
+          serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
+        }
+    if (serverErrors.size > 0)
+      print(
+        `server errors: ${[...serverErrors]
+          .slice(0, 10)
+          .map(([message, count]) => `${message} ×${count}`)
+          .join('; ')}`,
+      );
     if (notes.size > 0)
       print(
         `notes: ${[...notes]
