@@ -258,7 +258,9 @@ async function main(): Promise<void> {
     for (const server of servers)
       for (const line of server.output().split('\n'))
         if (/"level":(50|60)/.test(line)) {
-          const message = /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200);
+          // The error's own message when the line carries one ("request failed" alone says little).
+          const cause = /"err":\{.*?"message":"([^"]*)"/.exec(line)?.[1];
+          const message = cause ?? /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200);
           const key = `${server.name}: ${message}`;
           serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
         }
