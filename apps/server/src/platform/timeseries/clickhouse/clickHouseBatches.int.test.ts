@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLICKHOUSE_TEST_URL, clickHouseAvailable } from '../../../testing/testServices.ts';
 import { T0, walk } from '../timeSeriesStore.fixtures.ts';
 import type { TimeSeriesStore } from '../timeSeriesStore.ts';
+import { MAX_BATCHES_A_GROUP } from './clickHouseBatches.ts';
 import { openClickHouseStore, type ClickHouseTimeSeriesStore } from './clickHouseStore.ts';
 
 const url = CLICKHOUSE_TEST_URL;
@@ -76,6 +77,23 @@ describe.skipIf(!reachable)(`ClickHouse batch ids across processes (${url})`, ()
       expect(await stored(first, 100 + agent, 7)).toEqual({ raw: 30, counted: 30 });
     const again = await first.insert(walk(100, 7, T0, 30, 60_000), { batchId: 'agent:0:burst' });
     expect(again).toEqual({ duplicate: true });
+  }, 60_000);
+
+  it('stores a burst of more batches than one INSERT takes, each with its details', async () => {
+    const database = `kelvin_test_${randomUUID().replaceAll('-', '')}`;
+    const store = await open(database);
+    // More than the locks times a group: some lock's group is full, and the form of its INSERT stays in bounds.
+    const count = 4 * MAX_BATCHES_A_GROUP + 60;
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, agent) =>
+        store.insert(walk(1000 + agent, 3, T0, 2, 60_000), {
+          batchId: `agent:${agent}:wide`,
+          details: [{ assetId: 1000 + agent, metricId: 4, ts: T0, status: 0, value: 'on', units: null }],
+        }),
+      ),
+    );
+    expect(answers.every((answer) => !answer.duplicate)).toBe(true);
+    expect(await stored(store, 1000 + count - 1, 3)).toEqual({ raw: 2, counted: 2 });
   }, 60_000);
 
   it('moves a database of the earlier schema (rollup views on ts_raw) to the ingest table without counting twice', async () => {

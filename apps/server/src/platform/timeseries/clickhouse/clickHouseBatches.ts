@@ -79,8 +79,13 @@ const idSql = (batchId: string) => `unhex('${hexOf(batchId)}')`;
 const BATCH_LOCKS = 4;
 const lockOf = (batchId: string) =>
   createHash('sha256').update(batchId).digest().readUInt32BE(0) % BATCH_LOCKS;
-/** A group's INSERT holds at most this many batches (each its own external tables and id check). */
-const MAX_BATCHES_A_GROUP = 100;
+/**
+ * A group's INSERT holds at most this many batches. Each brings up to two external tables (points, details), and
+ * each table is three fields of 18.16's HTML form (its structure and format in the URL, its data in the body),
+ * which takes at most 100 fields in all ("Too many form fields": with 100 batches a group, bench/clusterLoad.ts
+ * saw thousands of 500s). 15 batches: at most 30 tables, 93 fields with the query, database and query id.
+ */
+export const MAX_BATCHES_A_GROUP = 15;
 
 /** A process's batch inserts running at once (see createInsertQueue); two processes stay far below 100. */
 const MAX_INSERTS_AT_ONCE = 8;
