@@ -13,6 +13,7 @@ import {
   livePath,
   metricValueStateUpdatesSchema,
 } from '@kelvin/contract';
+import { chartQueryBody } from '../soak/chartQuery.ts';
 import { emptyLoadSample, type LoadSample } from './loadSample.ts';
 
 const jobSchema = z.object({
@@ -113,29 +114,12 @@ async function fetchRetrying(url: string, init: RequestInit): Promise<Response> 
 /** Charts as operators open them: an hour or the whole run of a unit's four metrics at 1,200 px. */
 async function charts(worker: number, startedAt: number): Promise<void> {
   for (let query = worker; isRunning(); query += job.chartWorkers) {
-    const assetId = job.unitIds[(query * 37) % job.unitIds.length] ?? 0;
-    const metricIds = [0, 1, 2, 3].map(
-      (offset) => job.metricIds[(query + offset) % job.metricIds.length] ?? 0,
-    );
-    const now = Date.now();
-    const whole = query % 5 === 0;
     const started = performance.now();
     try {
       const response = await fetchRetrying(`${job.url}/api/assets.metrics.timeseries.get`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${job.token}` },
-        body: JSON.stringify({
-          interval: whole ? 60_000 : 5_000,
-          assetIds: [assetId],
-          metricsWithAggregateFunction: metricIds.map((metricId) => ({
-            metricId,
-            aggregateFunction: 'AVERAGE',
-          })),
-          from: whole ? startedAt - 60_000 : now - 3_600_000,
-          to: now,
-          maxPoints: 1200,
-          gapFill: true,
-        }),
+        body: JSON.stringify(chartQueryBody(query, job, startedAt)),
       });
       await response.arrayBuffer();
       if (response.ok) sample.chartMs.push(performance.now() - started);

@@ -1,5 +1,6 @@
 import { LIVE_UPDATES_EVENT } from '@kelvin/contract';
 import { connectLive, type TestLiveClient } from '../../apps/server/src/platform/live/liveTestClient.ts';
+import { chartQueryBody } from './chartQuery.ts';
 import type { SoakFleet } from './soakFleet.ts';
 
 /** What the load did since the last sample; the sampler reads and resets it. */
@@ -104,24 +105,7 @@ export async function startSoakLoad(url: string, fleet: SoakFleet, intervalMs: n
 
   async function chartLoop(worker: number) {
     for (let query = worker; running; query += CHART_WORKERS) {
-      const assetId = fleet.unitIds[(query * 37) % fleet.unitIds.length] ?? 0;
-      const metricIds = [0, 1, 2, 3].map(
-        (offset) => fleet.metricIds[(query + offset) % fleet.metricIds.length] ?? 0,
-      );
-      const now = Date.now();
-      const whole = query % 5 === 0;
-      const body = {
-        interval: whole ? 60_000 : 5_000,
-        assetIds: [assetId],
-        metricsWithAggregateFunction: metricIds.map((metricId) => ({
-          metricId,
-          aggregateFunction: 'AVERAGE',
-        })),
-        from: whole ? startedAt - 60_000 : now - 3_600_000,
-        to: now,
-        maxPoints: 1200,
-        gapFill: true,
-      };
+      const body = chartQueryBody(query, fleet, startedAt);
       try {
         const response = await fetch(`${url}/api/assets.metrics.timeseries.get`, {
           method: 'POST',
