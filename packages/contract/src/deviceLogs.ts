@@ -114,7 +114,7 @@ export const deviceLogsEndpoints = {
     path: '/deviceLogs.ingest',
     summary: `Stores a batch of up to ${LOGS_INGEST_MAX_RECORDS.toLocaleString('en-US')} log records (JSON, optionally gzip-encoded) from an agent key (header x-agent-key) or a user with telemetry:write, for assets of the writer's company. Acknowledged once durable; a repeated batchId stores nothing twice. Bad records come back with a reason each; the rest is stored.`,
     auth: 'agentOrUser',
-    itemsCheckedByHandler: 'records',
+    itemsCheckedByHandler: ['records'],
     body: z.strictObject({
       batchId: z.string().min(8).max(100).optional(),
       records: z

@@ -29,10 +29,10 @@ export interface EndpointDef {
    */
   readonly requestType?: 'json' | 'multipart';
   /**
-   * A body field holding an array whose items the handler validates one at a time, refusing a bad item alone
-   * rather than the whole request (telemetry points); the router's storable-input check skips those items.
+   * Body fields holding arrays whose items the handler validates one at a time, refusing a bad item alone
+   * rather than the whole request (telemetry points and series); the router's storable-input check skips them.
    */
-  readonly itemsCheckedByHandler?: string;
+  readonly itemsCheckedByHandler?: readonly string[];
   /**
    * `json` (default), or `csv`: the handler streams text/csv through the reply itself (large exports), and
    * `output` describes nothing; refusals still answer the JSON error envelope.

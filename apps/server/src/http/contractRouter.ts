@@ -62,7 +62,7 @@ function validate(
   const unstorable = findUnstorableValue(
     value,
     [part],
-    (path) => perItem !== undefined && path.length === 2 && path[1] === perItem,
+    (path) => perItem !== undefined && path.length === 2 && perItem.includes(String(path[1])),
   );
   if (unstorable) {
     details.push({ field: unstorable.path.join('.'), message: unstorable.message });

@@ -1,9 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ingestPointSchema, unstorableTextReason, type OverrideTypeName } from '@kelvin/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { assets } from '../../platform/db/schema.ts';
+import { metricOrAssetReason, schemaReason, tsReason, valueReason, writableAssets } from './ingestChecks.ts';
 import { createMetricCatalogueCache, type CatalogueMetric } from './metricCatalogueCache.ts';
+import {
+  checkSeriesShape,
+  resolveCheckedSeries,
+  type CheckedSeries,
+  type ResolvedSeries,
+} from './seriesResolver.ts';
 
 export interface ResolvedPoint {
   assetId: number;
@@ -28,36 +33,16 @@ export interface PointResolver {
    * 'Unknown metric alias "x"', 'Asset 12 not found', 'ts must be epoch milliseconds').
    */
   resolve(points: readonly unknown[], writer: { companies: 'ALL' | number[] }): Promise<ResolveResult>;
+  /** The same for a batch's series (seriesResolver.ts): each stored or refused whole. */
+  resolveSeries(
+    series: readonly unknown[],
+    writer: { companies: 'ALL' | number[] },
+  ): Promise<{ resolved: ResolvedSeries[]; rejected: { index: number; reason: string }[] }>;
 }
 
 const DEFAULT_STATUS = 1;
-/**
- * Points before 2000 are almost always epoch seconds sent by mistake (a 10-digit number read as milliseconds
- * lands in January 1970); refusing them beats storing a series 50 years in the past.
- */
-const EARLIEST_TS = Date.UTC(2000, 0, 1);
-/** Clocks drift, but a point more than a day ahead is a unit error, and it would sit ahead of every chart. */
-const MAX_FUTURE_MS = 24 * 3_600_000;
 
 type ParsedPoint = z.infer<typeof ingestPointSchema>;
-
-/** The first schema problem as one sentence naming the field. */
-function schemaReason(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid point';
-  const field = issue.path.map(String).join('.');
-  if (field === 'ts') return 'ts must be epoch milliseconds (a non-negative integer)';
-  if (issue.code === 'unrecognized_keys')
-    return `Unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
-
-function tsReason(ts: number, now: number): string | null {
-  if (ts < EARLIEST_TS)
-    return 'ts must be epoch milliseconds (this looks like seconds or a date before 2000)';
-  if (ts > now + MAX_FUTURE_MS) return 'ts is more than a day in the future';
-  return null;
-}
 
 /**
  * The contract router skips the points of a batch (`itemsCheckedByHandler`) so that a bad one is refused alone;
@@ -72,53 +57,17 @@ function textReason(point: ParsedPoint): string | null {
   return null;
 }
 
-/** Whether a value fits the metric's value type; strings only fit string metrics (they are never charted). */
-function valueReason(metric: CatalogueMetric, value: ParsedPoint['value']): string | null {
-  if (value === null) return null;
-  if (metric.valueType === 'string') return null;
-  if (typeof value === 'string') return `Metric "${metric.alias}" takes ${metric.valueType} values, not text`;
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'value must be a finite number';
-  return null;
-}
-
 /** Why a schema-valid point cannot be stored, or null. */
 function rejectionOf(
   point: ParsedPoint,
   metric: CatalogueMetric | undefined,
   writable: ReadonlySet<number>,
 ): string | null {
-  if (!metric) {
-    return point.alias !== undefined
-      ? `Unknown metric alias "${point.alias}"`
-      : `Unknown metricId ${point.metricId ?? ''}`;
-  }
-  if (point.alias !== undefined && point.metricId !== undefined && point.metricId !== metric.metricId) {
-    return `alias "${point.alias}" is metric ${metric.metricId}, not ${point.metricId}`;
-  }
-  // Missing, deleted and another company's asset read the same, so ids reveal nothing.
-  if (!writable.has(point.assetId)) return `Asset ${point.assetId} not found`;
-  return valueReason(metric, point.value);
+  return metricOrAssetReason(point, metric, writable) ?? (metric ? valueReason(metric, point.value) : null);
 }
 
 export function createPointResolver(db: Db): PointResolver {
   const catalogue = createMetricCatalogueCache(db);
-
-  const writableAssets = async (
-    assetIds: readonly number[],
-    companies: 'ALL' | number[],
-  ): Promise<Set<number>> => {
-    // Ids were validated by ingestPointSchema (at most MAX_ID), so every one is a valid integer to look up.
-    if (assetIds.length === 0 || (companies !== 'ALL' && companies.length === 0)) return new Set();
-    const rows = await db
-      .select({ assetId: assets.assetId, companyId: assets.companyId })
-      .from(assets)
-      .where(and(inArray(assets.assetId, assetIds), eq(assets.isDeleted, false)));
-    return new Set(
-      rows
-        .filter((row) => companies === 'ALL' || companies.includes(row.companyId))
-        .map((row) => row.assetId),
-    );
-  };
 
   return {
     async resolve(points, writer) {
@@ -146,7 +95,7 @@ export function createPointResolver(db: Db): PointResolver {
       }
       const [metrics, writable] = await Promise.all([
         catalogue.lookup({ aliases: [...aliases], metricIds: [...metricIds] }),
-        writableAssets([...assetIds], writer.companies),
+        writableAssets(db, [...assetIds], writer.companies),
       ]);
 
       const resolved: ResolveResult['resolved'] = [];
@@ -175,6 +124,33 @@ export function createPointResolver(db: Db): PointResolver {
       }
       rejected.sort((a, b) => a.index - b.index);
       return { resolved, rejected };
+    },
+
+    async resolveSeries(series, writer) {
+      const now = Date.now();
+      const rejected: { index: number; reason: string }[] = [];
+      const checked: CheckedSeries[] = [];
+      series.forEach((raw, index) => {
+        const shaped = checkSeriesShape(raw, index);
+        if (typeof shaped === 'string') rejected.push({ index, reason: shaped });
+        else checked.push(shaped);
+      });
+      const aliases = new Set<string>();
+      const metricIds = new Set<number>();
+      const assetIds = new Set<number>();
+      for (const entry of checked) {
+        if (entry.alias !== undefined) aliases.add(entry.alias);
+        else if (entry.metricId !== undefined) metricIds.add(entry.metricId);
+        assetIds.add(entry.assetId);
+      }
+      const [metrics, writable] = await Promise.all([
+        catalogue.lookup({ aliases: [...aliases], metricIds: [...metricIds] }),
+        writableAssets(db, [...assetIds], writer.companies),
+      ]);
+      const outcome = resolveCheckedSeries(checked, metrics, writable, now);
+      rejected.push(...outcome.rejected);
+      rejected.sort((a, b) => a.index - b.index);
+      return { resolved: outcome.resolved, rejected };
     },
   };
 }

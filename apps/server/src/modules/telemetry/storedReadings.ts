@@ -2,6 +2,7 @@ import type { IngestedValue } from '../../platform/events/telemetryBus.ts';
 import type { LatestReading, ReadingDetail } from '../../platform/timeseries/timeSeriesStore.ts';
 import type { CatalogueMetric } from './metricCatalogueCache.ts';
 import type { ResolvedPoint } from './pointResolver.ts';
+import type { ResolvedSeries } from './seriesResolver.ts';
 
 /**
  * How a reading is stored, and read back to the very value the live table held. The store keeps numbers
@@ -36,6 +37,26 @@ export function detailOf(point: ResolvedPoint, metric: Metric | undefined): Read
     value: point.value,
     units: point.units,
   };
+}
+
+/** detailOf for each value of a series: none at all for the usual series of numbers in its metric's units. */
+export function seriesDetailsOf(series: ResolvedSeries, metric: Metric | undefined): ReadingDetail[] {
+  const booleanMetric = metric?.valueType === 'boolean';
+  const ownUnits = series.units !== (metric?.units ?? null);
+  const details: ReadingDetail[] = [];
+  for (let position = 0; position < series.values.length; position++) {
+    const value = series.values[position] ?? null;
+    if (!ownUnits && impliedByMetric(value, booleanMetric)) continue;
+    details.push({
+      assetId: series.assetId,
+      metricId: series.metricId,
+      ts: series.ts[position] ?? 0,
+      status: series.status,
+      value,
+      units: series.units,
+    });
+  }
+  return details;
 }
 
 /** A stored reading as the live table received it: a detail as it was, a point through its metric. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { BodyOf, OutputOf, telemetryEndpoints } from '@kelvin/contract';
+import { INGEST_MAX_POINTS, type BodyOf, type OutputOf, type telemetryEndpoints } from '@kelvin/contract';
 import { companyScope, requirePermission } from '../../http/authorize.ts';
 import type { Caller } from '../../http/contractRouter.ts';
-import type { PointResolver } from './pointResolver.ts';
+import { badField } from '../../http/httpError.ts';
+import type { PointResolver, ResolveResult } from './pointResolver.ts';
 import type { PointWriter } from './pointWriter.ts';
+import { seriesValueCount, type ResolvedSeries } from './seriesResolver.ts';
 
 export const TELEMETRY_WRITE = 'telemetry:write';
 
@@ -25,10 +27,16 @@ export function writerOf(caller: Caller): { companies: 'ALL' | number[]; scope: 
   };
 }
 
+const NOTHING: ResolveResult = { resolved: [], rejected: [] };
+const NO_SERIES: { resolved: ResolvedSeries[]; rejected: { index: number; reason: string }[] } = {
+  resolved: [],
+  rejected: [],
+};
+
 /**
- * `telemetry.ingest`: valid points are stored together (one store insert, so never half-applied), invalid ones come
- * back with a reason each. Answered only after the store reports the batch durable. A repeated batch id answers
- * `duplicate: true` with the same `accepted` count and stores nothing.
+ * `telemetry.ingest`: valid points and series are stored together (one store insert, so never half-applied),
+ * invalid ones come back with a reason each (a series whole). Answered only after the store reports the batch
+ * durable. A repeated batch id answers `duplicate: true` with the same `accepted` count and stores nothing.
  */
 export async function ingestBatch(
   deps: { resolver: PointResolver; writer: PointWriter },
@@ -36,11 +44,27 @@ export async function ingestBatch(
   body: IngestRequest,
 ): Promise<IngestAnswer> {
   const writer = writerOf(caller);
+  const points = body.points ?? [];
+  const series = body.series ?? [];
+  if (points.length + seriesValueCount(series) > INGEST_MAX_POINTS)
+    throw badField('body.series', `A batch holds at most ${INGEST_MAX_POINTS} points`);
   const batchId = body.batchId ?? randomUUID();
-  const { resolved, rejected } = await deps.resolver.resolve(body.points, { companies: writer.companies });
+  const scope = { companies: writer.companies };
+  const [fromPoints, fromSeries] = await Promise.all([
+    points.length > 0 ? deps.resolver.resolve(points, scope) : NOTHING,
+    series.length > 0 ? deps.resolver.resolveSeries(series, scope) : NO_SERIES,
+  ]);
   const { duplicate } = await deps.writer.write(
-    resolved.map((entry) => entry.point),
-    { batchId: `${writer.scope}:${batchId}` },
+    fromPoints.resolved.map((entry) => entry.point),
+    { batchId: `${writer.scope}:${batchId}`, series: fromSeries.resolved },
   );
-  return { batchId, duplicate, accepted: resolved.length, rejected };
+  let accepted = fromPoints.resolved.length;
+  for (const entry of fromSeries.resolved) accepted += entry.values.length;
+  return {
+    batchId,
+    duplicate,
+    accepted,
+    rejected: fromPoints.rejected,
+    ...(body.series === undefined ? {} : { rejectedSeries: fromSeries.rejected }),
+  };
 }

@@ -131,8 +131,8 @@ export interface TimeSeriesStore {
   readonly logs: DeviceLogStore;
   /** Resolves once the points are durable (DuckDB: committed to its write-ahead log). */
   insert(points: readonly TimeSeriesPoint[], options?: InsertOptions): Promise<InsertResult>;
-  /** The bulk path without batch ids (benchmarks, trusted bulk loads); `insert` carries batch ids. */
-  insertColumns(columns: PointColumns): Promise<void>;
+  /** `insert` for points already in columns: ingestion's own path, and bulk loads. */
+  insertColumns(columns: PointColumns, options?: InsertOptions): Promise<InsertResult>;
   /** Throws TimeSeriesQueryError (a 400 for the caller) for a request the spec refuses, e.g. RAW over 24 h. */
   query(query: TimeSeriesQuery): Promise<TimeSeries[]>;
   regions(query: RegionsQuery): Promise<SeriesRegions[]>;

@@ -71,12 +71,12 @@ function partProblem(
   part: 'params' | 'query' | 'body',
   schema: z.ZodType | undefined,
   value: unknown,
-  skipItemsOf: string | undefined,
+  skipItemsOf: readonly string[] | undefined,
 ): string | null {
   const unstorable = findUnstorableValue(
     value,
     [part],
-    (path) => skipItemsOf !== undefined && path.length === 2 && path[1] === skipItemsOf,
+    (path) => skipItemsOf !== undefined && path.length === 2 && skipItemsOf.includes(String(path[1])),
   );
   if (unstorable) return `${unstorable.path.join('.')}: ${unstorable.message}`;
   if (!schema) return null;

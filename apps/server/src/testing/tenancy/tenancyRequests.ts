@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { ingestPointSchema, logRecordInputSchema, type EndpointDef } from '@kelvin/contract';
+import {
+  ingestPointSchema,
+  ingestSeriesSchema,
+  logRecordInputSchema,
+  type EndpointDef,
+} from '@kelvin/contract';
 import type { FuzzBody, FuzzRequest } from '../fuzz/fuzzCases.ts';
 import type { Random } from '../fuzz/random.ts';
 import { inputJsonSchema, isRecord, sampleFromSchema, type SchemaNode } from '../fuzz/sampleFromSchema.ts';
@@ -20,9 +25,9 @@ export interface IdSlot {
  * The schemas of items a handler checks one at a time (the contract declares them `unknown[]`): the walk needs
  * their id fields. A call with `itemsCheckedByHandler` missing here fails the walk.
  */
-const HANDLER_CHECKED_ITEMS: Record<string, z.ZodType> = {
-  'telemetry.ingest': ingestPointSchema,
-  'deviceLogs.ingest': logRecordInputSchema,
+const HANDLER_CHECKED_ITEMS: Record<string, Record<string, z.ZodType>> = {
+  'telemetry.ingest': { points: ingestPointSchema, series: ingestSeriesSchema },
+  'deviceLogs.ingest': { records: logRecordInputSchema },
 };
 
 type Template = unknown;
@@ -179,13 +184,17 @@ function schemaOf(endpoint: EndpointDef, part: 'params' | 'query' | 'body'): Sch
   const schema = endpoint[part];
   if (!schema) return undefined;
   const json = inputJsonSchema(schema);
-  const itemsField = part === 'body' ? endpoint.itemsCheckedByHandler : undefined;
-  if (itemsField === undefined) return json;
-  const itemSchema = HANDLER_CHECKED_ITEMS[endpoint.name];
-  if (!itemSchema || !isRecord(json.properties) || !isRecord(json.properties[itemsField]))
-    throw new Error(`${endpoint.name}: add the schema of its ${itemsField} items to HANDLER_CHECKED_ITEMS`);
-  const field = { ...json.properties[itemsField], items: inputJsonSchema(itemSchema) };
-  return { ...json, properties: { ...json.properties, [itemsField]: field } };
+  const itemsFields = part === 'body' ? endpoint.itemsCheckedByHandler : undefined;
+  if (itemsFields === undefined) return json;
+  let properties = isRecord(json.properties) ? json.properties : {};
+  for (const itemsField of itemsFields) {
+    const itemSchema = HANDLER_CHECKED_ITEMS[endpoint.name]?.[itemsField];
+    const property = properties[itemsField];
+    if (!itemSchema || !isRecord(property))
+      throw new Error(`${endpoint.name}: add the schema of its ${itemsField} items to HANDLER_CHECKED_ITEMS`);
+    properties = { ...properties, [itemsField]: { ...property, items: inputJsonSchema(itemSchema) } };
+  }
+  return { ...json, properties };
 }
 
 export function requestTemplate(endpoint: EndpointDef, random: Random): RequestTemplate {

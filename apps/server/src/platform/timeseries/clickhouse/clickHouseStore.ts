@@ -160,9 +160,7 @@ export async function openClickHouseStore(
   return {
     kind: 'clickhouse',
     logs: createClickHouseLogStore(client, batches, () => waitForMutations(select)),
-    insertColumns: async (columns: PointColumns) => {
-      await insertBatch(columns);
-    },
+    insertColumns: insertBatch,
     insert: async (points: readonly TimeSeriesPoint[], options?: InsertOptions) => {
       const problem = points.map(pointProblem).find((found) => found !== null);
       if (problem) throw new Error(problem);

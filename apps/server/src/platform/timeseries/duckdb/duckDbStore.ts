@@ -206,9 +206,7 @@ export async function openDuckDbStore(options: DuckDbStoreOptions = {}): Promise
     kind: 'duckdb',
     filePath,
     logs: createDuckDbLogStore({ writer, serialized, withReader }),
-    insertColumns: async (columns: PointColumns) => {
-      await insertBatch(columns);
-    },
+    insertColumns: insertBatch,
     insert: async (points: readonly TimeSeriesPoint[], options?: InsertOptions) => {
       const problem = points.map(pointProblem).find((found) => found !== null);
       if (problem) throw new Error(problem);
