@@ -3,15 +3,18 @@
  * (authenticated, validated, durable before the answer), and the same batches published over MQTT (QoS 1, the
  * server's reply awaited), to the real server (`src/main.ts`) in a child process of its own on the embedded stores
  * (PGlite, DuckDB), so that the load is generated outside the server's event loop. Baseline, in the same run: the
- * same number of points inserted straight into a DuckDB store in this process, the store's own ingest. Figures, not
+ * same points in the same batches inserted straight into a store in this process, one batch at a time and as many
+ * at once as there are agents (the ratios' baseline: what the API could reach if it cost nothing). Figures, not
  * pass/fail: the machine is shared.
  *
  *   npx tsx bench/ingestEndToEnd.ts
  *
+ * Each path runs twice: with a point object per point (`points`) and with series in columns (`series`).
+ *
  * INGEST_AGENTS (100), INGEST_ROUNDS (3 batches per agent), INGEST_POINTS (5,000 per batch), MQTT_BENCH_URL
  * (mqtt://127.0.0.1:1883; INGEST_MQTT=0 skips MQTT), INGEST_PROFILE=1 (a CPU profile of the server during the HTTP
- * run, its self time by layer: body parse, validation, catalogue look-up, append), INGEST_STORE=clickhouse (the server
- * and the baseline on ClickHouse instead of DuckDB).
+ * runs, its self time by layer: body parse, validation, catalogue look-up, append), INGEST_STORE=clickhouse (the
+ * server and the baseline on ClickHouse instead of DuckDB), INGEST_FORMATS (points,series: either or both).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +24,10 @@ import { createClient } from '@clickhouse/client';
 import { openClickHouseStore } from '../apps/server/src/platform/timeseries/clickhouse/clickHouseStore.ts';
 import { openDuckDbStore } from '../apps/server/src/platform/timeseries/duckdb/duckDbStore.ts';
 import { CLICKHOUSE_TEST_URL } from '../apps/server/src/testing/testServices.ts';
-import type { TimeSeriesPoint } from '../apps/server/src/platform/timeseries/timeSeriesStore.ts';
+import type { PointColumns } from '../apps/server/src/platform/timeseries/timeSeriesStore.ts';
 import { serverProcessEnv, startServerProcess } from '../apps/server/src/testing/serverProcess.ts';
 import { freePort } from '../apps/server/src/testing/testServer.ts';
-import { prepareBatches, seedIngestFleet } from './ingestEndToEnd/ingestFleet.ts';
+import { prepareBatches, seedIngestFleet, type BatchFormat } from './ingestEndToEnd/ingestFleet.ts';
 import { profileByLayer, profileClockNow } from './ingestEndToEnd/profileLayers.ts';
 import { sendOverHttp, sendOverMqtt, summary, type SendRun } from './ingestEndToEnd/senders.ts';
 
@@ -40,11 +43,36 @@ const WITH_MQTT = process.env.INGEST_MQTT !== '0';
 const PROFILE = process.env.INGEST_PROFILE === '1';
 /** INGEST_STORE=clickhouse: the server and the baseline on ClickHouse (CLICKHOUSE_URL, else this machine's). */
 const CLICKHOUSE = process.env.INGEST_STORE === 'clickhouse';
+const FORMATS = (process.env.INGEST_FORMATS ?? 'points,series')
+  .split(',')
+  .filter((format): format is BatchFormat => format === 'points' || format === 'series');
 const UNITS_PER_AGENT = 10;
 const METRICS = 50;
 
-/** The store's own ingest: the same number of points in the same batch size, one batch after another. */
-async function storeBaseline(total: number): Promise<SendRun> {
+/** One agent's batch of one round, shaped as prepareBatches shapes the API's: 10 units × 50 metrics × 10 s. */
+function storeBatch(agent: number, round: number, base: number): PointColumns {
+  const columns: PointColumns = {
+    assetIds: new Int32Array(POINTS),
+    metricIds: new Int32Array(POINTS),
+    timestamps: new Float64Array(POINTS),
+    values: new Float64Array(POINTS),
+    statuses: new Int32Array(POINTS).fill(1),
+  };
+  for (let j = 0; j < POINTS; j++) {
+    columns.assetIds[j] = 1 + (j % UNITS_PER_AGENT) + agent * UNITS_PER_AGENT;
+    columns.metricIds[j] = 1 + (Math.floor(j / UNITS_PER_AGENT) % METRICS);
+    columns.timestamps[j] =
+      base + (round * 1000 + Math.floor(j / (UNITS_PER_AGENT * METRICS))) * 1000 + agent;
+    columns.values[j] = (j % 1000) / 10;
+  }
+  return columns;
+}
+
+/**
+ * The store's own ingest of the same points in the same batches with batch ids: `writers` at once, each writing
+ * its batches one after another (1: one batch at a time; AGENTS: as many at once as the agents send).
+ */
+async function storeBaseline(writers: number): Promise<SendRun> {
   const directory = mkdtempSync(path.join(tmpdir(), 'kelvin-ingest-store-'));
   const clickhouse = CLICKHOUSE
     ? await openClickHouseStore({ url: CLICKHOUSE_TEST_URL, database: `kelvin_ingest_store_${process.pid}` })
@@ -52,20 +80,21 @@ async function storeBaseline(total: number): Promise<SendRun> {
   const store = clickhouse ?? (await openDuckDbStore({ directory }));
   const run: SendRun = { points: 0, seconds: 0, latencies: [], errors: 0 };
   const base = Date.now() - 3_600_000;
+  const rounds = Math.ceil((AGENTS * ROUNDS) / writers);
   try {
     const started = performance.now();
-    for (let batch = 0; run.points < total; batch++) {
-      const points: TimeSeriesPoint[] = Array.from({ length: POINTS }, (_, j) => ({
-        assetId: 1 + (j % UNITS_PER_AGENT) + (batch % AGENTS) * UNITS_PER_AGENT,
-        metricId: 1 + (Math.floor(j / UNITS_PER_AGENT) % METRICS),
-        ts: base + batch * 1000 + Math.floor(j / (UNITS_PER_AGENT * METRICS)),
-        value: (j % 1000) / 10,
-      }));
-      const sentAt = performance.now();
-      await store.insert(points, { batchId: `store-${String(batch)}` });
-      run.latencies.push(performance.now() - sentAt);
-      run.points += points.length;
-    }
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let round = 0; round < rounds; round++) {
+          const agent = (writer + round * writers) % AGENTS;
+          const batch = storeBatch(agent, round, base);
+          const sentAt = performance.now();
+          await store.insertColumns(batch, { batchId: `store-${String(writer)}-${String(round)}` });
+          run.latencies.push(performance.now() - sentAt);
+          run.points += POINTS;
+        }
+      }),
+    );
     run.seconds = (performance.now() - started) / 1000;
   } finally {
     await clickhouse?.dropDatabase();
@@ -105,30 +134,34 @@ async function main(): Promise<void> {
     `${String(AGENTS)} agents × ${String(ROUNDS)} batches × ${String(POINTS)} points = ${total.toLocaleString('en')} points a run`,
   );
   const runs: [string, SendRun][] = [];
-  const httpWindow = { from: 0, to: 0 };
+  const httpWindows: { format: BatchFormat; from: number; to: number }[] = [];
   try {
     // Warm-up (not counted): every agent's key and the catalogue looked up once, DuckDB's tables touched.
     await sendOverHttp(
       server.url,
       prepareBatches(agents, metricIds, { rounds: 1, pointsPerBatch: 100, base, tag: 'warm' }),
     );
-    const http = prepareBatches(agents, metricIds, {
-      rounds: ROUNDS,
-      pointsPerBatch: POINTS,
-      base: base + 1,
-      tag: 'http',
-    });
-    httpWindow.from = profileClockNow();
-    runs.push(['HTTP telemetry.ingest', await sendOverHttp(server.url, http)]);
-    httpWindow.to = profileClockNow();
-    if (WITH_MQTT) {
+    for (const [offset, format] of FORMATS.entries()) {
+      const http = prepareBatches(agents, metricIds, {
+        rounds: ROUNDS,
+        pointsPerBatch: POINTS,
+        base: base + 1 + offset * 400,
+        tag: `http-${format}`,
+        format,
+      });
+      const window = { format, from: profileClockNow(), to: 0 };
+      runs.push([`HTTP telemetry.ingest, ${format}`, await sendOverHttp(server.url, http)]);
+      httpWindows.push({ ...window, to: profileClockNow() });
+    }
+    for (const [offset, format] of (WITH_MQTT ? FORMATS : []).entries()) {
       const mqtt = prepareBatches(agents, metricIds, {
         rounds: ROUNDS,
         pointsPerBatch: POINTS,
-        base: base + 200,
-        tag: 'mqtt',
+        base: base + 200 + offset * 400,
+        tag: `mqtt-${format}`,
+        format,
       });
-      runs.push(['MQTT (QoS 1, reply awaited)', await sendOverMqtt(MQTT_URL, topicPrefix, mqtt)]);
+      runs.push([`MQTT (QoS 1, reply awaited), ${format}`, await sendOverMqtt(MQTT_URL, topicPrefix, mqtt)]);
     }
   } finally {
     await server.stop('SIGTERM');
@@ -138,9 +171,12 @@ async function main(): Promise<void> {
       await admin.close();
     }
   }
+  const engine = CLICKHOUSE ? 'ClickHouse' : 'DuckDB';
+  runs.push([`${engine} store alone, one batch at a time (this process)`, await storeBaseline(1)]);
+  // The baseline of the ratios: the store with as many batches at once as the agents send, the API's ceiling.
   runs.push([
-    `${CLICKHOUSE ? 'ClickHouse' : 'DuckDB'} store alone (this process)`,
-    await storeBaseline(total),
+    `${engine} store alone, ${String(AGENTS)} batches at once (this process)`,
+    await storeBaseline(AGENTS),
   ]);
   const store = summary(runs[runs.length - 1]?.[1] ?? { points: 0, seconds: 1, latencies: [], errors: 0 });
   const lines = [
@@ -152,9 +188,9 @@ async function main(): Promise<void> {
     }),
   ];
   console.log(lines.join('\n'));
-  if (PROFILE) {
+  for (const window of PROFILE ? httpWindows : []) {
     console.log(
-      `\nServer CPU during the HTTP run, self time by layer:\n${profileByLayer(profileDir, httpWindow)}`,
+      `\nServer CPU during the HTTP run of ${window.format}, self time by layer:\n${profileByLayer(profileDir, window)}`,
     );
   }
   rmSync(dataDir, { recursive: true, force: true });

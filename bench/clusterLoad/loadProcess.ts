@@ -76,7 +76,7 @@ async function sendBatch(assetId: number, tick: number): Promise<void> {
       }
       sample.notes.push(`ingest ${response.status}, sent again`);
     } catch (error) {
-      sample.notes.push(`ingest ${String(error)}, sent again`);
+      sample.notes.push(`ingest ${failureOf(error)}, sent again`);
     }
     sample.ingestRetries += 1;
     await sleep(RETRY_MS);
@@ -94,6 +94,13 @@ async function agent(assetId: number, index: number, startedAt: number): Promise
   }
 }
 
+/** A failed fetch named by its cause too (fetch says only "fetch failed"; the cause says reset, refused, ...). */
+function failureOf(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause instanceof Error && 'code' in cause ? ` ${String(cause.code)}` : '';
+  return cause instanceof Error ? `${String(error)} (${cause.message}${code})` : String(error);
+}
+
 /**
  * A chart's request as the console sends it: its query client asks again (up to 3 times) when the request
  * fails on the way, as it does when the process answering it dies. Each retry is counted.
@@ -105,7 +112,7 @@ async function fetchRetrying(url: string, init: RequestInit): Promise<Response> 
     } catch (error) {
       if (attempt > 3) throw error;
       sample.chartRetries += 1;
-      sample.notes.push(`chart ${String(error)}, asked again`);
+      sample.notes.push(`chart ${failureOf(error)}, asked again`);
       await sleep(attempt * 500);
     }
   }

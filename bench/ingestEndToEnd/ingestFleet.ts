@@ -62,6 +62,25 @@ export async function seedIngestFleet(
   return { agents, metricIds };
 }
 
+/** How a batch carries its points: an object a point, or columns a series (`series`, issue 26). */
+export type BatchFormat = 'points' | 'series';
+
+/** The same points as series: one entry per (asset, metric), its timestamps and values in columns. */
+function asSeries(points: readonly { assetId: number; metricId: number; ts: number; value: number }[]) {
+  const bySeries = new Map<string, { assetId: number; metricId: number; ts: number[]; values: number[] }>();
+  for (const point of points) {
+    const key = `${String(point.assetId)}:${String(point.metricId)}`;
+    let series = bySeries.get(key);
+    if (!series) {
+      series = { assetId: point.assetId, metricId: point.metricId, ts: [], values: [] };
+      bySeries.set(key, series);
+    }
+    series.ts.push(point.ts);
+    series.values.push(point.value);
+  }
+  return [...bySeries.values()];
+}
+
 export interface PreparedBatch {
   agent: BenchAgent;
   points: number;
@@ -78,7 +97,7 @@ export interface PreparedBatch {
 export function prepareBatches(
   agents: readonly BenchAgent[],
   metricIds: readonly number[],
-  options: { rounds: number; pointsPerBatch: number; base: number; tag: string },
+  options: { rounds: number; pointsPerBatch: number; base: number; tag: string; format?: BatchFormat },
 ): PreparedBatch[][] {
   return agents.map((agent, agentIndex) =>
     Array.from({ length: options.rounds }, (_, round) => {
@@ -93,11 +112,12 @@ export function prepareBatches(
         };
       });
       const batchId = `${options.tag}-${String(agentIndex)}-${String(round)}`;
+      const body = options.format === 'series' ? { batchId, series: asSeries(points) } : { batchId, points };
       return {
         agent,
         points: points.length,
-        http: new Blob([gzipSync(JSON.stringify({ batchId, points }))]),
-        mqtt: gzipSync(JSON.stringify({ agentKey: agent.key, batchId, points })),
+        http: new Blob([gzipSync(JSON.stringify(body))]),
+        mqtt: gzipSync(JSON.stringify({ agentKey: agent.key, ...body })),
       };
     }),
   );

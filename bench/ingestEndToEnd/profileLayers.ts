@@ -43,6 +43,7 @@ export function profileByLayer(directory: string, window: { from: number; to: nu
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const totals = new Map<string, number>();
   const others = new Map<string, number>();
+  const functions = new Map<string, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     at += profile.timeDeltas[index] ?? 0;
@@ -57,10 +58,9 @@ export function profileByLayer(directory: string, window: { from: number; to: nu
           : (LAYERS.find(([, pattern]) => pattern.test(where))?.[0] ?? 'other');
     const us = profile.timeDeltas[index] ?? 0;
     totals.set(layer, (totals.get(layer) ?? 0) + us);
-    if (layer === 'other') {
-      const name = `${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').replace(/.*node_modules\//, '').replace(/.*\/src\//, '')}`;
-      others.set(name, (others.get(name) ?? 0) + us);
-    }
+    const name = `${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').replace(/.*node_modules\//, '').replace(/.*\/src\//, '')}`;
+    if (layer === 'other') others.set(name, (others.get(name) ?? 0) + us);
+    if (layer !== 'idle') functions.set(name, (functions.get(name) ?? 0) + us);
   });
   if (totals.size === 0) return '(no sample in the measured window)';
   const busy = [...totals].filter(([name]) => name !== 'idle').reduce((sum, [, us]) => sum + us, 0);
@@ -68,12 +68,16 @@ export function profileByLayer(directory: string, window: { from: number; to: nu
     .sort((a, b) => b[1] - a[1])
     .slice(0, 6)
     .map(([name, us]) => `${name.trim()} ${(us / 1000).toFixed(0)} ms`);
-  return [...totals]
+  const layers = [...totals]
     .sort((a, b) => b[1] - a[1])
     .map(([name, us]) => {
       const share = name === 'idle' ? '' : ` (${((100 * us) / busy).toFixed(0)}% of busy)`;
       const detail = name === 'other' ? `: ${top.join('; ')}` : '';
       return `- ${name}: ${(us / 1000).toFixed(0)} ms${share}${detail}`;
-    })
-    .join('\n');
+    });
+  const hottest = [...functions]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([name, us]) => `  - ${name.trim()}: ${(us / 1000).toFixed(0)} ms`);
+  return [...layers, '- the hottest functions, self time:', ...hottest].join('\n');
 }

@@ -56,7 +56,7 @@ export async function openClickHouseBench(url: string): Promise<BenchStore | nul
  * the sustained rate from the first batch to the last acknowledgement.
  */
 export async function timedLoad(
-  insert: (columns: PointColumns) => Promise<void>,
+  insert: (columns: PointColumns) => Promise<unknown>,
   batches: Iterable<PointColumns>,
   concurrency = 8,
 ): Promise<{ points: number; seconds: number; pointsPerSecond: number }> {
@@ -83,7 +83,7 @@ export async function timedLoad(
  * never skipped), otherwise each batch follows the previous acknowledgement (flat out, the worst case).
  */
 export function backgroundIngest(
-  insert: (columns: PointColumns) => Promise<void>,
+  insert: (columns: PointColumns) => Promise<unknown>,
   nextBatch: () => PointColumns,
   batchesPerSecond?: number,
 ): { stop(): Promise<{ points: number; pointsPerSecond: number }> } {
