@@ -122,6 +122,32 @@ describe.skipIf(!available)('agents over MQTT (Mosquitto)', () => {
     expect(await rawCount(fleet.ids.unitA1, 'temperature.supplyAir', t0)).toBe(2);
   });
 
+  it('takes series in columns as the HTTP call does, refusing a bad series whole', async () => {
+    const t0 = recentHour() - 2 * 3_600_000;
+    const answer = ingestResultSchema.parse(
+      await send(fleet.ids.agentA1, 'telemetry', {
+        agentKey: fleet.agentKeyA,
+        batchId: 'series-batch-1',
+        series: [
+          {
+            assetId: fleet.ids.unitA2,
+            alias: 'temperature.supplyAir',
+            ts: [t0 + 1, t0 + 2, t0 + 3],
+            values: [1, 2, 3],
+          },
+          { assetId: fleet.ids.unitB, alias: 'temperature.supplyAir', ts: [t0 + 1], values: [4] },
+        ],
+      }),
+    );
+    expect(answer).toMatchObject({
+      accepted: 3,
+      rejected: [],
+      rejectedSeries: [{ index: 1, reason: `Asset ${fleet.ids.unitB} not found` }],
+    });
+    expect(await rawCount(fleet.ids.unitA2, 'temperature.supplyAir', t0)).toBe(3);
+    expect(await rawCount(fleet.ids.unitB, 'temperature.supplyAir', t0)).toBe(0);
+  });
+
   it('takes gzip-compressed batches and device logs, and refuses points of another company’s units', async () => {
     const t0 = recentHour() - 3_600_000;
     const compressed = gzipSync(
