@@ -29,6 +29,7 @@ import { serverProcessEnv, startServerProcess } from '../apps/server/src/testing
 import { freePort } from '../apps/server/src/testing/testServer.ts';
 import { prepareBatches, seedIngestFleet, type BatchFormat } from './ingestEndToEnd/ingestFleet.ts';
 import { profileByLayer, profileClockNow } from './ingestEndToEnd/profileLayers.ts';
+import { withCpu } from './ingestEndToEnd/cpuTime.ts';
 import { sendOverHttp, sendOverMqtt, summary, type SendRun } from './ingestEndToEnd/senders.ts';
 
 const numberEnv = (name: string, fallback: number) => {
@@ -133,7 +134,12 @@ async function main(): Promise<void> {
   console.log(
     `${String(AGENTS)} agents × ${String(ROUNDS)} batches × ${String(POINTS)} points = ${total.toLocaleString('en')} points a run`,
   );
-  const runs: [string, SendRun][] = [];
+  /** Each run with the CPU it cost: the server's (every thread, DuckDB's included) and this process's. */
+  const runs: { name: string; run: SendRun; serverCpu: number; ownCpu: number }[] = [];
+  const measured = async (name: string, work: () => Promise<SendRun>, serverPid?: number) => {
+    const { result, serverCpu, ownCpu } = await withCpu(work, { server: serverPid });
+    runs.push({ name, run: result, serverCpu, ownCpu });
+  };
   const httpWindows: { format: BatchFormat; from: number; to: number }[] = [];
   try {
     // Warm-up (not counted): every agent's key and the catalogue looked up once, DuckDB's tables touched.
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
         format,
       });
       const window = { format, from: profileClockNow(), to: 0 };
-      runs.push([`HTTP telemetry.ingest, ${format}`, await sendOverHttp(server.url, http)]);
+      await measured(`HTTP telemetry.ingest, ${format}`, () => sendOverHttp(server.url, http), server.pid);
       httpWindows.push({ ...window, to: profileClockNow() });
     }
     for (const [offset, format] of (WITH_MQTT ? FORMATS : []).entries()) {
@@ -161,7 +167,11 @@ async function main(): Promise<void> {
         tag: `mqtt-${format}`,
         format,
       });
-      runs.push([`MQTT (QoS 1, reply awaited), ${format}`, await sendOverMqtt(MQTT_URL, topicPrefix, mqtt)]);
+      await measured(
+        `MQTT (QoS 1, reply awaited), ${format}`,
+        () => sendOverMqtt(MQTT_URL, topicPrefix, mqtt),
+        server.pid,
+      );
     }
   } finally {
     await server.stop('SIGTERM');
@@ -172,19 +182,24 @@ async function main(): Promise<void> {
     }
   }
   const engine = CLICKHOUSE ? 'ClickHouse' : 'DuckDB';
-  runs.push([`${engine} store alone, one batch at a time (this process)`, await storeBaseline(1)]);
+  await measured(`${engine} store alone, one batch at a time (this process)`, () => storeBaseline(1));
   // The baseline of the ratios: the store with as many batches at once as the agents send, the API's ceiling.
-  runs.push([
-    `${engine} store alone, ${String(AGENTS)} batches at once (this process)`,
-    await storeBaseline(AGENTS),
-  ]);
-  const store = summary(runs[runs.length - 1]?.[1] ?? { points: 0, seconds: 1, latencies: [], errors: 0 });
+  await measured(`${engine} store alone, ${String(AGENTS)} batches at once (this process)`, () =>
+    storeBaseline(AGENTS),
+  );
+  const store = summary(runs[runs.length - 1]?.run ?? { points: 0, seconds: 1, latencies: [], errors: 0 });
+  // CPU a point: what decides how many points a second a machine of N cores can take at most (N / cost).
+  const perPoint = (seconds: number, points: number) =>
+    points > 0 ? `${((seconds * 1e6) / points).toFixed(2)} µs` : '-';
   const lines = [
-    '| path | points/s | × store | batch ack p50 | p99 | errors |',
-    '|---|---|---|---|---|---|',
-    ...runs.map(([name, run]) => {
+    '| path | points/s | × store | batch ack p50 | p99 | errors | CPU a point: server (store for the store) | senders |',
+    '|---|---|---|---|---|---|---|---|',
+    ...runs.map(({ name, run, serverCpu, ownCpu }) => {
       const figures = summary(run);
-      return `| ${name} | ${Math.round(figures.pointsPerSecond).toLocaleString('en')} | ${(figures.pointsPerSecond / store.pointsPerSecond).toFixed(2)} | ${figures.p50.toFixed(0)} ms | ${figures.p99.toFixed(0)} ms | ${String(run.errors)} |`;
+      const storeRun = name.includes('store alone');
+      const server = perPoint(storeRun ? ownCpu : serverCpu, run.points);
+      const senders = storeRun ? '-' : perPoint(ownCpu, run.points);
+      return `| ${name} | ${Math.round(figures.pointsPerSecond).toLocaleString('en')} | ${(figures.pointsPerSecond / store.pointsPerSecond).toFixed(2)} | ${figures.p50.toFixed(0)} ms | ${figures.p99.toFixed(0)} ms | ${String(run.errors)} | ${server} | ${senders} |`;
     }),
   ];
   console.log(lines.join('\n'));
