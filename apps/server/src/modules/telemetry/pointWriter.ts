@@ -10,9 +10,10 @@ import { detailOf, seriesDetailsOf } from './storedReadings.ts';
 
 export interface PointWriter {
   /**
-   * Stores resolved points durably (numbers, booleans as 0/1 into the TimeSeriesStore; with them, as details, what
-   * those points cannot tell, such as text: storedReadings.ts), records new (asset, metric) pairs in asset_metrics, then publishes to the TelemetryBus. Resolves once
-   * durable. batchId makes a re-sent batch store nothing twice.
+   * Stores resolved points and series durably, in one store insert (numbers, booleans as 0/1 into the
+   * TimeSeriesStore; with them, as details, what those points cannot tell, such as text: storedReadings.ts), records
+   * new (asset, metric) pairs in asset_metrics, then publishes to the TelemetryBus. Resolves once durable. batchId
+   * makes a re-sent batch store nothing twice.
    *
    * The batch id is stored as given: callers scope it to the writer (ingestion uses `agent:<assetId>:<id>` and
    * `user:<userId>:<id>`, uploads `upload:<fileAttachmentId>`), so that one writer cannot block another's ids.
