@@ -27,9 +27,9 @@ describe('demo history beside the stream', () => {
     expect(await backfillPlan(db, [unit], startedAt + 5 * 60_000)).toEqual(plan);
 
     const stored: number[] = [];
-    const insert = server.timeseries.insert.bind(server.timeseries);
-    vi.spyOn(server.timeseries, 'insert').mockImplementation((points, options) => {
-      for (const point of points) stored.push(point.ts);
+    const insert = server.timeseries.insertColumns.bind(server.timeseries);
+    vi.spyOn(server.timeseries, 'insertColumns').mockImplementation((points, options) => {
+      for (const ts of points.timestamps) stored.push(ts);
       return insert(points, options);
     });
     let history: UnitSimulation | undefined;

@@ -29,9 +29,9 @@ describe('demo simulator start: the stream first, the history beside it', () => 
     );
     expect(unitIds.length).toBeGreaterThan(1);
     const batches: StoredBatch[] = [];
-    const insert = server.timeseries.insert.bind(server.timeseries);
-    vi.spyOn(server.timeseries, 'insert').mockImplementation((points, options) => {
-      const stamps = points.map((point) => point.ts);
+    const insert = server.timeseries.insertColumns.bind(server.timeseries);
+    vi.spyOn(server.timeseries, 'insertColumns').mockImplementation((points, options) => {
+      const stamps = [...points.timestamps];
       batches.push({
         history: options?.batchId?.startsWith('demo-backfill:') ?? false,
         first: Math.min(...stamps),
