@@ -1,54 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findUnstorableValue, logRecordInputSchema } from '@kelvin/contract';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { assets } from '../../platform/db/schema.ts';
 import type { DeviceLogEntry } from '../../platform/timeseries/deviceLogStore.ts';
+// The checks of telemetry points, for the same reasons (a time before 2000 is almost always epoch seconds).
+import { schemaReason, tsReason, writableAssets } from '../telemetry/ingestChecks.ts';
 
 export interface ResolvedLogRecords {
   entries: DeviceLogEntry[];
   rejected: { index: number; reason: string }[];
-}
-
-/**
- * The time rule of telemetry points (pointResolver.ts), for the same reasons: before 2000 is almost always epoch
- * seconds sent as milliseconds, and more than a day ahead is a unit's clock error that would top every page.
- */
-const EARLIEST_TS = Date.UTC(2000, 0, 1);
-const MAX_FUTURE_MS = 24 * 3_600_000;
-
-function timeReason(ts: number, now: number): string | null {
-  if (ts < EARLIEST_TS)
-    return 'ts must be epoch milliseconds (this looks like seconds or a date before 2000)';
-  if (ts > now + MAX_FUTURE_MS) return 'ts is more than a day in the future';
-  return null;
-}
-
-/** The first schema problem as one sentence naming the field. */
-function schemaReason(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid record';
-  const field = issue.path.map(String).join('.');
-  if (field === 'ts') return 'ts must be epoch milliseconds (a non-negative integer)';
-  if (issue.code === 'unrecognized_keys')
-    return `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
-
-/** Undeleted assets among `assetIds` in the writer's companies. */
-async function writableAssets(
-  db: DbOrTx,
-  assetIds: readonly number[],
-  companies: 'ALL' | number[],
-): Promise<Set<number>> {
-  if (assetIds.length === 0 || (companies !== 'ALL' && companies.length === 0)) return new Set();
-  const rows = await db
-    .select({ assetId: assets.assetId, companyId: assets.companyId })
-    .from(assets)
-    .where(and(inArray(assets.assetId, [...assetIds]), eq(assets.isDeleted, false)));
-  return new Set(
-    rows.filter((row) => companies === 'ALL' || companies.includes(row.companyId)).map((row) => row.assetId),
-  );
 }
 
 /**
@@ -73,10 +32,10 @@ export async function resolveLogRecords(
     }
     const result = logRecordInputSchema.safeParse(raw);
     if (!result.success) {
-      rejected.push({ index, reason: schemaReason(result.error) });
+      rejected.push({ index, reason: schemaReason(result.error, 'Invalid record') });
       return;
     }
-    const reason = timeReason(result.data.ts, now);
+    const reason = tsReason(result.data.ts, now);
     if (reason) rejected.push({ index, reason });
     else parsed.push({ index, record: result.data });
   });

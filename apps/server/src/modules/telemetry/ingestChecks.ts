@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { DbOrTx } from '../../platform/db/database.ts';
 import { assets } from '../../platform/db/schema.ts';
 import type { CatalogueMetric } from './metricCatalogueCache.ts';
 
 /**
- * The checks a point and a series share (pointResolver.ts, seriesResolver.ts): the same reasons for the same
- * faults, whichever shape a batch arrives in.
+ * The checks a point, a series and a device log record share (pointResolver.ts, seriesResolver.ts,
+ * logRecordResolver.ts): the same reasons for the same faults, whichever shape a batch arrives in.
  */
 
 /**
@@ -18,9 +18,9 @@ const EARLIEST_TS = Date.UTC(2000, 0, 1);
 const MAX_FUTURE_MS = 24 * 3_600_000;
 
 /** The first schema problem as one sentence naming the field. */
-export function schemaReason(error: z.ZodError): string {
+export function schemaReason(error: z.ZodError, fallback = 'Invalid point'): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid point';
+  if (!issue) return fallback;
   const field = issue.path.map(String).join('.');
   if (field === 'ts') return 'ts must be epoch milliseconds (a non-negative integer)';
   if (issue.code === 'unrecognized_keys')
@@ -65,7 +65,7 @@ export function metricOrAssetReason(
 
 /** The assets of `assetIds` that exist, are not deleted and belong to a company the writer may write to. */
 export async function writableAssets(
-  db: Db,
+  db: DbOrTx,
   assetIds: readonly number[],
   companies: 'ALL' | number[],
 ): Promise<Set<number>> {

@@ -66,8 +66,31 @@ function rejectionOf(
   return metricOrAssetReason(point, metric, writable) ?? (metric ? valueReason(metric, point.value) : null);
 }
 
+/** What a point or a series names: its asset, and its metric by alias or id. */
+interface Target {
+  assetId: number;
+  alias?: string | undefined;
+  metricId?: number | undefined;
+}
+
 export function createPointResolver(db: Db): PointResolver {
   const catalogue = createMetricCatalogueCache(db);
+
+  /** The metrics and the writable assets a batch's points or series name, looked up once each. */
+  const lookUp = (targets: readonly Target[], companies: 'ALL' | number[]) => {
+    const aliases = new Set<string>();
+    const metricIds = new Set<number>();
+    const assetIds = new Set<number>();
+    for (const target of targets) {
+      if (target.alias !== undefined) aliases.add(target.alias);
+      else if (target.metricId !== undefined) metricIds.add(target.metricId);
+      assetIds.add(target.assetId);
+    }
+    return Promise.all([
+      catalogue.lookup({ aliases: [...aliases], metricIds: [...metricIds] }),
+      writableAssets(db, [...assetIds], companies),
+    ]);
+  };
 
   return {
     async resolve(points, writer) {
@@ -85,18 +108,10 @@ export function createPointResolver(db: Db): PointResolver {
         else parsed.push({ index, point: result.data });
       });
 
-      const aliases = new Set<string>();
-      const metricIds = new Set<number>();
-      const assetIds = new Set<number>();
-      for (const { point } of parsed) {
-        if (point.alias !== undefined) aliases.add(point.alias);
-        else if (point.metricId !== undefined) metricIds.add(point.metricId);
-        assetIds.add(point.assetId);
-      }
-      const [metrics, writable] = await Promise.all([
-        catalogue.lookup({ aliases: [...aliases], metricIds: [...metricIds] }),
-        writableAssets(db, [...assetIds], writer.companies),
-      ]);
+      const [metrics, writable] = await lookUp(
+        parsed.map(({ point }) => point),
+        writer.companies,
+      );
 
       const resolved: ResolveResult['resolved'] = [];
       for (const { index, point } of parsed) {
@@ -135,18 +150,7 @@ export function createPointResolver(db: Db): PointResolver {
         if (typeof shaped === 'string') rejected.push({ index, reason: shaped });
         else checked.push(shaped);
       });
-      const aliases = new Set<string>();
-      const metricIds = new Set<number>();
-      const assetIds = new Set<number>();
-      for (const entry of checked) {
-        if (entry.alias !== undefined) aliases.add(entry.alias);
-        else if (entry.metricId !== undefined) metricIds.add(entry.metricId);
-        assetIds.add(entry.assetId);
-      }
-      const [metrics, writable] = await Promise.all([
-        catalogue.lookup({ aliases: [...aliases], metricIds: [...metricIds] }),
-        writableAssets(db, [...assetIds], writer.companies),
-      ]);
+      const [metrics, writable] = await lookUp(checked, writer.companies);
       const outcome = resolveCheckedSeries(checked, metrics, writable, now);
       rejected.push(...outcome.rejected);
       rejected.sort((a, b) => a.index - b.index);
